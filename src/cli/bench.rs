@@ -1,0 +1,64 @@
+//! `variantarium bench`: bulk-counted perft from each game's start, deepening
+//! until one depth takes the time asked for.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::rules::Position;
+use crate::rules::perft::perft;
+use crate::rules::variant::{Variant, VariantId, VariantVisitor};
+
+pub(super) fn run(only: Option<&str>, seconds: f64, out: &mut dyn Write) -> Result<(), String> {
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(format!(
+            "--seconds must be a positive number, not {seconds}"
+        ));
+    }
+    let variants = match only {
+        Some(id) => {
+            let variant = Variant::new(id.parse::<VariantId>()?);
+            variant.visit(Nothing)?;
+            vec![variant]
+        }
+        None => Variant::implemented(),
+    };
+    for variant in variants {
+        let line = variant.visit(PerftBench { seconds })?;
+        writeln!(out, "{:<18} {line}", variant.id.id())
+            .map_err(|e| format!("cannot write output: {e}"))?;
+    }
+    Ok(())
+}
+
+struct Nothing;
+
+impl VariantVisitor for Nothing {
+    type Output = ();
+    fn visit<P: Position>(self, _options: P::Options) {}
+}
+
+struct PerftBench {
+    seconds: f64,
+}
+
+impl VariantVisitor for PerftBench {
+    type Output = String;
+
+    fn visit<P: Position>(self, options: P::Options) -> String {
+        let mut pos = P::start(&options);
+        let mut depth = 1;
+        loop {
+            let clock = Instant::now();
+            let nodes = perft(&mut pos, depth);
+            let elapsed = clock.elapsed().as_secs_f64();
+            if elapsed >= self.seconds || depth >= 20 || nodes == 0 {
+                let rate = nodes as f64 / elapsed.max(1e-9);
+                return format!(
+                    "perft({depth}) {nodes} nodes in {elapsed:.3} s: {:.2} Mnps",
+                    rate / 1e6
+                );
+            }
+            depth += 1;
+        }
+    }
+}

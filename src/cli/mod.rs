@@ -1,0 +1,192 @@
+//! The command line: `perft`, `moves`, `bench` and the rest. Every bad input
+//! ends in a one-line message and exit status 2, never a panic.
+
+mod bench;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::rules::notation::move_list;
+use crate::rules::perft::{divide, perft};
+use crate::rules::variant::{PawnKind, Variant, VariantId, VariantVisitor};
+use crate::rules::{Position, sorted_moves};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "variantarium",
+    version,
+    about = "Flaxman, Tapestry Chess, Anglojewish (hexagonal) Chess and Chakra in 3D",
+    long_about = "Without a subcommand, opens the game window."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft {
+        #[command(flatten)]
+        setup: Setup,
+        /// Depth in plies.
+        #[arg(long)]
+        depth: u32,
+        /// Print one line `MOVE COUNT` per legal move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line, sorted by their text.
+    Moves {
+        #[command(flatten)]
+        setup: Setup,
+    },
+    /// Measure move-generation speed (bulk-counted perft) for every game.
+    Bench {
+        /// Only this variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Seconds to spend on each game, at least.
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+    },
+}
+
+/// Which game, from where: the options shared by the commands that read a
+/// position.
+#[derive(Args, Debug, Clone)]
+pub struct Setup {
+    /// Variant id: flaxman, tapestry, glinski, mccooey, aj-glinski,
+    /// aj-mccooey, aj-glinski-mixed, aj-mccooey-mixed, aj-compact, chakra.
+    #[arg(long)]
+    pub variant: String,
+    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
+    #[arg(long)]
+    pub pawn: Option<String>,
+    /// Start from this position text instead of the game's start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves to play first, separated by spaces, in the game's notation.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+}
+
+impl Setup {
+    pub fn variant(&self) -> Result<Variant, String> {
+        let id: VariantId = self.variant.parse()?;
+        let pawn = self
+            .pawn
+            .as_deref()
+            .map(str::parse::<PawnKind>)
+            .transpose()?;
+        Variant::with_pawn(id, pawn)
+    }
+
+    /// The position this setup names, for a game type `P`.
+    pub fn position<P: Position>(&self, options: &P::Options) -> Result<P, String> {
+        let mut pos = match &self.position {
+            Some(text) => P::from_text(text, options).map_err(|e| e.to_string())?,
+            None => P::start(options),
+        };
+        for (place, text) in move_list(&self.moves) {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("move {place} of --moves: {e}"))?;
+            pos.play(mv);
+        }
+        Ok(pos)
+    }
+}
+
+/// Parses the arguments and runs the command; `Err` is a usage error
+/// (exit status 2) with its one-line message.
+pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Result<(), String> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = write!(out, "{e}");
+            return Ok(());
+        }
+        Err(e) => return Err(first_line(&e.to_string())),
+    };
+    match cli.command {
+        None => open_window(out),
+        Some(Command::Perft {
+            setup,
+            depth,
+            divide,
+        }) => setup.variant()?.visit(PerftCommand {
+            setup: &setup,
+            depth,
+            divide,
+            out,
+        })?,
+        Some(Command::Moves { setup }) => setup
+            .variant()?
+            .visit(MovesCommand { setup: &setup, out })?,
+        Some(Command::Bench { variant, seconds }) => bench::run(variant.as_deref(), seconds, out),
+    }
+}
+
+fn open_window(out: &mut dyn Write) -> Result<(), String> {
+    use clap::CommandFactory;
+    let _ = write!(out, "{}", Cli::command().render_help());
+    Ok(())
+}
+
+fn first_line(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("invalid arguments");
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
+}
+
+fn io_error(e: std::io::Error) -> String {
+    format!("cannot write output: {e}")
+}
+
+struct PerftCommand<'a> {
+    setup: &'a Setup,
+    depth: u32,
+    divide: bool,
+    out: &'a mut dyn Write,
+}
+
+impl VariantVisitor for PerftCommand<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self, options: P::Options) -> Result<(), String> {
+        let mut pos: P = self.setup.position(&options)?;
+        let total = if self.divide {
+            let lines = divide(&mut pos, self.depth);
+            for (text, nodes) in &lines {
+                writeln!(self.out, "{text} {nodes}").map_err(io_error)?;
+            }
+            if self.depth == 0 {
+                1
+            } else {
+                lines.iter().map(|(_, n)| n).sum()
+            }
+        } else {
+            perft(&mut pos, self.depth)
+        };
+        writeln!(self.out, "nodes {total}").map_err(io_error)
+    }
+}
+
+struct MovesCommand<'a> {
+    setup: &'a Setup,
+    out: &'a mut dyn Write,
+}
+
+impl VariantVisitor for MovesCommand<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self, options: P::Options) -> Result<(), String> {
+        let pos: P = self.setup.position(&options)?;
+        for (text, _) in sorted_moves(&pos) {
+            writeln!(self.out, "{text}").map_err(io_error)?;
+        }
+        Ok(())
+    }
+}

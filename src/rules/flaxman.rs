@@ -1,0 +1,539 @@
+//! Flaxman (RULES.md §1): three men a side on the 36 points of a 7×7 grid of
+//! lines. A man's jump length is the distance between the other two men of
+//! its colour; captures swap the two men and make a Prisoner.
+
+use std::fmt::Write as _;
+
+use super::geometry::{Grid, bits, distance_squared};
+use super::notation::split_from_to;
+use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
+use super::{
+    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
+    zobrist,
+};
+
+pub const GRID: Grid = Grid::new(6, 6);
+const POINTS: usize = 36;
+
+/// The start, as position text: the reconstructed layout of RULES.md §1.
+pub const START: &str = "1sk1s1/6/6/6/6/1S1KS1 w";
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Kind {
+    King,
+    Soldier,
+    Prisoner,
+}
+
+impl Kind {
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Soldier => 'S',
+            Kind::Prisoner => 'P',
+        }
+    }
+
+    fn from_letter(letter: char) -> Option<Kind> {
+        match letter {
+            'K' => Some(Kind::King),
+            'S' => Some(Kind::Soldier),
+            'P' => Some(Kind::Prisoner),
+            _ => None,
+        }
+    }
+
+    fn is_mobile(self) -> bool {
+        self != Kind::Prisoner
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Man {
+    pub side: Side,
+    pub kind: Kind,
+}
+
+impl Man {
+    /// A captured Soldier becomes a Prisoner, a freed Prisoner a Soldier.
+    fn swapped(self) -> Man {
+        let kind = match self.kind {
+            Kind::Soldier => Kind::Prisoner,
+            Kind::Prisoner => Kind::Soldier,
+            Kind::King => Kind::King,
+        };
+        Man { kind, ..self }
+    }
+}
+
+/// A jump from one point to another; what happens on landing follows from
+/// the position.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    target: Option<Man>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Flaxman {
+    board: [Option<Man>; POINTS],
+    /// Each side's three points; index 0 is the King.
+    men: [[u8; 3]; 2],
+    side: Side,
+    hash: u64,
+}
+
+/// The board and the side to move are the whole position; `men` and `hash`
+/// follow from them (the order of a side's two other men is bookkeeping).
+impl PartialEq for Flaxman {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.side == other.side
+    }
+}
+
+impl Eq for Flaxman {}
+
+/// `JUMPS[d²][p]`: the points at squared distance d² from p.
+static JUMPS: [[u64; POINTS]; 51] = jump_table();
+
+const fn jump_table() -> [[u64; POINTS]; 51] {
+    let mut table = [[0u64; POINTS]; 51];
+    let mut from = 0;
+    while from < POINTS {
+        let mut to = 0;
+        while to < POINTS {
+            if to != from {
+                let d2 = distance_squared(GRID, from as u8, to as u8) as usize;
+                table[d2][from] |= 1 << to;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+static MAN_KEYS: [u64; 6 * POINTS] = zobrist::keys(0xF1A7);
+const BLACK_TO_MOVE_KEY: u64 = zobrist::splitmix64(0xF1A7_B1AC);
+
+fn man_key(man: Man, point: u8) -> u64 {
+    let kind = man.kind as usize;
+    MAN_KEYS[(man.side.index() * 3 + kind) * POINTS + point as usize]
+}
+
+impl Flaxman {
+    pub fn man_at(&self, point: u8) -> Option<Man> {
+        self.board.get(point as usize).copied().flatten()
+    }
+
+    /// The two points that define the jump of the man on `point`: the other
+    /// two men of its colour.
+    pub fn definers(&self, point: u8) -> Option<(u8, u8)> {
+        let man = self.man_at(point)?;
+        let men = self.men[man.side.index()];
+        let i = men.iter().position(|&p| p == point)?;
+        Some((men[(i + 1) % 3], men[(i + 2) % 3]))
+    }
+
+    /// Squared jump length of the man on `point`.
+    pub fn jump_length_squared(&self, point: u8) -> Option<u8> {
+        let (a, b) = self.definers(point)?;
+        Some(distance_squared(GRID, a, b))
+    }
+
+    fn kings_mask(&self) -> u64 {
+        (1 << self.men[0][0]) | (1 << self.men[1][0])
+    }
+
+    fn soldiers_mask(&self, side: Side) -> u64 {
+        self.men[side.index()][1..]
+            .iter()
+            .filter(|&&p| self.board[p as usize].is_some_and(|m| m.kind == Kind::Soldier))
+            .fold(0, |mask, &p| mask | 1 << p)
+    }
+
+    /// Every jump the rules of landing allow, before the check test.
+    fn pseudo_moves(&self, mut emit: impl FnMut(Move)) {
+        let us = self.side.index();
+        let blocked_for_soldiers = self.kings_mask() | self.soldiers_mask(self.side);
+        let blocked_for_king = self.kings_mask();
+        for i in 0..3 {
+            let from = self.men[us][i];
+            let kind = self.board[from as usize].map_or(Kind::Prisoner, |m| m.kind);
+            if !kind.is_mobile() {
+                continue;
+            }
+            let d2 = distance_squared(GRID, self.men[us][(i + 1) % 3], self.men[us][(i + 2) % 3]);
+            let blocked = if kind == Kind::King {
+                blocked_for_king
+            } else {
+                blocked_for_soldiers
+            };
+            for to in bits(JUMPS[d2 as usize][from as usize] & !blocked) {
+                emit(Move { from, to });
+            }
+        }
+    }
+
+    /// Whether a mobile man of the side other than `side` could jump onto
+    /// `side`'s King.
+    pub fn king_attacked(&self, side: Side) -> bool {
+        let king = self.men[side.index()][0];
+        let them = self.men[side.opponent().index()];
+        (0..3).any(|i| {
+            let attacker = them[i];
+            self.board[attacker as usize].is_some_and(|m| m.kind.is_mobile())
+                && distance_squared(GRID, them[(i + 1) % 3], them[(i + 2) % 3])
+                    == distance_squared(GRID, attacker, king)
+        })
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play(mv);
+        !after.king_attacked(self.side)
+    }
+
+    fn relocate(&mut self, side: Side, from: u8, to: u8) {
+        if let Some(slot) = self.men[side.index()].iter_mut().find(|p| **p == from) {
+            *slot = to;
+        }
+    }
+
+    fn put(&mut self, point: u8, man: Option<Man>) {
+        if let Some(old) = self.board[point as usize] {
+            self.hash ^= man_key(old, point);
+        }
+        if let Some(new) = man {
+            self.hash ^= man_key(new, point);
+        }
+        self.board[point as usize] = man;
+    }
+
+    fn syntax_error(text: &str) -> Option<String> {
+        match split_from_to(text) {
+            Err(reason) => Some(reason),
+            Ok((_, _, Some(_))) => Some("Flaxman has no promotion".into()),
+            Ok((from, to, None)) => [from, to]
+                .into_iter()
+                .find(|name| GRID.parse(name).is_none())
+                .map(|name| format!("'{name}' is not a point (a1 to f6)")),
+        }
+    }
+}
+
+impl Position for Flaxman {
+    type Move = Move;
+    type Undo = Undo;
+    type Options = ();
+
+    fn start(_options: &()) -> Self {
+        Flaxman::from_text(START, &()).expect("the start position text is valid")
+    }
+
+    fn options(&self) -> &() {
+        &()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.pseudo_moves(|mv| {
+            if self.is_legal(mv) {
+                moves.push(mv);
+            }
+        });
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut count = 0;
+        self.pseudo_moves(|mv| count += u64::from(self.is_legal(mv)));
+        count
+    }
+
+    fn play(&mut self, mv: Move) -> Undo {
+        let mover = self.board[mv.from as usize];
+        let target = self.board[mv.to as usize];
+        if let Some(m) = mover {
+            self.relocate(m.side, mv.from, mv.to);
+        }
+        if let Some(t) = target {
+            self.relocate(t.side, mv.to, mv.from);
+        }
+        self.put(mv.from, target.map(Man::swapped));
+        self.put(mv.to, mover);
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE_KEY;
+        Undo { target }
+    }
+
+    fn undo(&mut self, mv: Move, undo: Undo) {
+        let mover = self.board[mv.to as usize];
+        if let Some(m) = mover {
+            self.relocate(m.side, mv.to, mv.from);
+        }
+        if let Some(t) = undo.target {
+            self.relocate(t.side, mv.from, mv.to);
+        }
+        self.put(mv.to, undo.target);
+        self.put(mv.from, mover);
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE_KEY;
+    }
+
+    fn in_check(&self) -> bool {
+        self.king_attacked(self.side)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        Some(if self.in_check() {
+            Outcome {
+                result: GameResult::Win(self.side.opponent()),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            Outcome {
+                result: GameResult::Draw,
+                reason: EndReason::Stalemate,
+            }
+        })
+    }
+
+    fn resets_move_clock(&self, mv: Move) -> bool {
+        self.board[mv.to as usize].is_some()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let men = (0..POINTS as u8)
+            .filter_map(|p| self.board[p as usize].map(|m| man_key(m, p)))
+            .fold(0, |h, k| h ^ k);
+        if self.side == Side::BLACK {
+            men ^ BLACK_TO_MOVE_KEY
+        } else {
+            men
+        }
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        format!("{}-{}", GRID.name(mv.from), GRID.name(mv.to))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        find_legal_move(self, text, Flaxman::syntax_error)
+    }
+
+    /// Ranks 6 to 1 separated by `/`, each listing files a–f with `K S P`
+    /// for White, `k s p` for Black and digits for runs of empty points; then
+    /// `w` or `b` for the side to move. The start is [`START`].
+    fn to_text(&self) -> String {
+        let mut text = String::new();
+        for y in (0..6).rev() {
+            let mut empty = 0;
+            for x in 0..6 {
+                match self.board[GRID.index(x, y) as usize] {
+                    None => empty += 1,
+                    Some(man) => {
+                        if empty > 0 {
+                            let _ = write!(text, "{empty}");
+                            empty = 0;
+                        }
+                        let letter = man.kind.letter();
+                        text.push(if man.side == Side::WHITE {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(text, "{empty}");
+            }
+            if y > 0 {
+                text.push('/');
+            }
+        }
+        text.push_str(if self.side == Side::WHITE { " w" } else { " b" });
+        text
+    }
+
+    fn from_text(text: &str, _options: &()) -> Result<Self, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [placement, side] = fields[..] else {
+            return Err(PositionError::new(format!(
+                "expected 'placement side', got {} fields in '{text}'",
+                fields.len()
+            )));
+        };
+        let side = match side {
+            "w" => Side::WHITE,
+            "b" => Side::BLACK,
+            other => {
+                return Err(PositionError::new(format!(
+                    "side to move must be 'w' or 'b', not '{other}'"
+                )));
+            }
+        };
+        let ranks: Vec<&str> = placement.split('/').collect();
+        if ranks.len() != 6 {
+            return Err(PositionError::new(format!(
+                "expected 6 ranks separated by '/', got {}",
+                ranks.len()
+            )));
+        }
+        let mut board = [None; POINTS];
+        for (row, rank_text) in ranks.iter().enumerate() {
+            let y = 5 - row as u8;
+            let mut x = 0u8;
+            for c in rank_text.chars() {
+                if let Some(run) = c.to_digit(10).filter(|d| (1..=6).contains(d)) {
+                    x += run as u8;
+                } else {
+                    let kind = Kind::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+                        PositionError::new(format!("'{c}' is not a Flaxman man (K S P, k s p)"))
+                    })?;
+                    let side = if c.is_ascii_uppercase() {
+                        Side::WHITE
+                    } else {
+                        Side::BLACK
+                    };
+                    if x < 6 {
+                        board[GRID.index(x, y) as usize] = Some(Man { side, kind });
+                    }
+                    x += 1;
+                }
+                if x > 6 {
+                    break;
+                }
+            }
+            if x != 6 {
+                return Err(PositionError::new(format!(
+                    "rank {} ('{rank_text}') does not describe exactly 6 points",
+                    y + 1
+                )));
+            }
+        }
+        let mut men = [[0u8; 3]; 2];
+        for s in [Side::WHITE, Side::BLACK] {
+            let of_side = |kind: Kind| {
+                (0..POINTS as u8).filter(move |&p| board[p as usize] == Some(Man { side: s, kind }))
+            };
+            let kings: Vec<u8> = of_side(Kind::King).collect();
+            let others: Vec<u8> = of_side(Kind::Soldier)
+                .chain(of_side(Kind::Prisoner))
+                .collect();
+            let mut sorted_others = others.clone();
+            sorted_others.sort_unstable();
+            match (&kings[..], &sorted_others[..]) {
+                ([k], [a, b]) => men[s.index()] = [*k, *a, *b],
+                _ => {
+                    return Err(PositionError::new(format!(
+                        "{} needs one King and two Soldiers or Prisoners, has {} and {}",
+                        s.name(),
+                        kings.len(),
+                        others.len()
+                    )));
+                }
+            }
+        }
+        let mut pos = Flaxman {
+            board,
+            men,
+            side,
+            hash: 0,
+        };
+        pos.hash = pos.hash_from_scratch();
+        if pos.king_attacked(side.opponent()) {
+            return Err(PositionError::new(format!(
+                "{} is not to move but is in check",
+                side.opponent().name()
+            )));
+        }
+        Ok(pos)
+    }
+
+    fn layout(&self) -> BoardLayout {
+        let cells = (0..POINTS as u8)
+            .map(|p| {
+                let (x, y) = GRID.coords(p);
+                Cell {
+                    board: 0,
+                    name: GRID.name(p),
+                    alt_name: None,
+                    place: [x as f32, y as f32],
+                    shape: CellShape::Point,
+                    colour: 0,
+                }
+            })
+            .collect();
+        BoardLayout {
+            boards: vec![Board {
+                name: "Flaxman".into(),
+                centre: [2.5, 2.5],
+                colours: 1,
+            }],
+            cells,
+        }
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        (0..POINTS as u8)
+            .filter_map(|p| {
+                self.board[p as usize].map(|man| Placement {
+                    cell: p.into(),
+                    letter: man.kind.letter(),
+                    side: Some(man.side),
+                    state: if man.kind == Kind::Prisoner {
+                        ManState::Prisoner
+                    } else {
+                        ManState::Normal
+                    },
+                    level: 0,
+                })
+            })
+            .collect()
+    }
+
+    fn route(&self, mv: Move) -> Route {
+        Route {
+            from: mv.from.into(),
+            to: mv.to.into(),
+        }
+    }
+
+    fn effects(&self, mv: Move) -> Vec<Effect> {
+        let (from, to) = (mv.from.into(), mv.to.into());
+        match self.man_at(mv.to) {
+            None => vec![Effect::Move { from, to }],
+            Some(target) => {
+                let after = target.swapped();
+                vec![
+                    Effect::Swap { a: from, b: to },
+                    Effect::Transform {
+                        at: from,
+                        letter: after.kind.letter(),
+                        state: if after.kind == Kind::Prisoner {
+                            ManState::Prisoner
+                        } else {
+                            ManState::Normal
+                        },
+                    },
+                ]
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Pure game logic: no Bevy, no I/O. Every game implements [`Position`]; the
+//! CLI, the engine and the app are generic over it or dispatch through
+//! [`variant::Variant`].
+
+pub mod flaxman;
+pub mod geometry;
+pub mod history;
+pub mod notation;
+pub mod perft;
+pub mod random;
+pub mod selfcheck;
+pub mod variant;
+pub mod view;
+pub mod zobrist;
+
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+pub use history::{DrawRules, Game};
+pub use notation::{MoveError, PositionError};
+pub use view::{BoardLayout, Effect, Placement, Route};
+
+/// A player, numbered in turn order from 0. Two-player games use
+/// [`Side::WHITE`] and [`Side::BLACK`]; nothing here assumes only two.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Side(pub u8);
+
+impl Side {
+    pub const WHITE: Side = Side(0);
+    pub const BLACK: Side = Side(1);
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next side in turn order among `side_count` sides.
+    pub const fn next(self, side_count: u8) -> Side {
+        Side((self.0 + 1) % side_count)
+    }
+
+    /// The other side of a two-player game.
+    pub const fn opponent(self) -> Side {
+        Side(self.0 ^ 1)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            0 => "White",
+            1 => "Black",
+            2 => "Red",
+            _ => "Player",
+        }
+    }
+}
+
+/// How a finished game is scored.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    Win(Side),
+    Draw,
+    /// Classical Glinski stalemate: ¾ to the given side, ¼ to the other.
+    ThreeQuarters(Side),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    /// The side to move has no legal move and this game scores that as a loss.
+    NoLegalMove,
+    Repetition,
+    FiftyMoves,
+}
+
+impl EndReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::FiftyMoves => "fifty-move rule",
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.result {
+            GameResult::Win(side) => {
+                write!(f, "{} wins by {}", side.name(), self.reason.describe())
+            }
+            GameResult::Draw => write!(f, "draw by {}", self.reason.describe()),
+            GameResult::ThreeQuarters(side) => {
+                write!(f, "{} scores ¾ by {}", side.name(), self.reason.describe())
+            }
+        }
+    }
+}
+
+/// The rules of one game. A value is a complete position: placement, side to
+/// move and every piece of state the rules need (but not the game's history,
+/// which [`Game`] keeps for the draw rules).
+pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
+    type Move: Copy + PartialEq + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What [`Position::play`] returns so that [`Position::undo`] can restore
+    /// the exact previous position.
+    type Undo: Copy + Debug + Send + Sync + 'static;
+    /// The choices made before the game starts (layout, army, pawn kind …).
+    type Options: Clone + Default + PartialEq + Debug + Send + Sync + 'static;
+
+    fn start(options: &Self::Options) -> Self;
+    fn options(&self) -> &Self::Options;
+
+    fn side_to_move(&self) -> Side;
+    fn side_count(&self) -> u8 {
+        2
+    }
+
+    /// Appends every legal move to `moves` (which it does not clear).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+    /// The number of legal moves; games may count faster than they list.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a legal move. Playing an illegal move is a logic error: the
+    /// position may become inconsistent, but it must not panic.
+    fn play(&mut self, mv: Self::Move) -> Self::Undo;
+    fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// Whether the side to move is in check (its royal piece attacked).
+    fn in_check(&self) -> bool;
+    /// The end of the game by the rules alone (not the draw rules), or None
+    /// while the side to move has a legal move.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the move resets the fifty-move count (a capture, a pawn-like
+    /// move, a freeing …). Asked before the move is played.
+    fn resets_move_clock(&self, mv: Self::Move) -> bool;
+
+    /// The incrementally kept Zobrist-style hash.
+    fn hash(&self) -> u64;
+    /// The same hash computed from nothing; equal to [`Position::hash`].
+    fn hash_from_scratch(&self) -> u64;
+
+    /// The move in RULES.md notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Parses RULES.md notation and finds the legal move it names.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The position in the game's documented text format.
+    fn to_text(&self) -> String;
+    fn from_text(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
+
+    /// The boards and cells of this game (the same for every position of one
+    /// set of options).
+    fn layout(&self) -> BoardLayout;
+    /// What stands where.
+    fn placements(&self) -> Vec<Placement>;
+    /// The cells a person picks to make the move.
+    fn route(&self, mv: Self::Move) -> Route;
+    /// What the move does, in order, for animation. Asked before it is played.
+    fn effects(&self, mv: Self::Move) -> Vec<Effect>;
+}
+
+/// Finds the legal move whose notation is `text` (trimmed); otherwise reports
+/// `syntax_error` when the text is not even well-formed, else "illegal".
+pub fn find_legal_move<P: Position>(
+    pos: &P,
+    text: &str,
+    syntax_error: impl FnOnce(&str) -> Option<String>,
+) -> Result<P::Move, MoveError> {
+    let text = text.trim();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if let Some(mv) = moves.into_iter().find(|&mv| pos.move_text(mv) == text) {
+        return Ok(mv);
+    }
+    match syntax_error(text) {
+        Some(reason) => Err(MoveError::Malformed {
+            text: text.to_string(),
+            reason,
+        }),
+        None => Err(MoveError::Illegal {
+            text: text.to_string(),
+        }),
+    }
+}
+
+/// The legal moves of a position with their notation, sorted by the text in
+/// byte order (the order the CLI prints).
+pub fn sorted_moves<P: Position>(pos: &P) -> Vec<(String, P::Move)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut named: Vec<(String, P::Move)> = moves
+        .into_iter()
+        .map(|mv| (pos.move_text(mv), mv))
+        .collect();
+    named.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    named
+}

@@ -1,0 +1,92 @@
+//! Errors for move and position text, and the pieces of notation that every
+//! game shares (`from-to`, `=X` promotion suffixes).
+
+use std::fmt;
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation.
+    Malformed { text: String, reason: String },
+    /// Well-formed, but not a legal move here.
+    Illegal { text: String },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed { text, reason } => {
+                write!(f, "malformed move '{text}': {reason}")
+            }
+            MoveError::Illegal { text } => write!(f, "illegal move '{text}' in this position"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PositionError {
+    pub reason: String,
+}
+
+impl PositionError {
+    pub fn new(reason: impl Into<String>) -> Self {
+        PositionError {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position text: {}", self.reason)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Splits `from-to` (with an optional `=X` suffix) into its parts. Every game's
+/// ordinary move has this shape; a game checks that the parts name cells.
+pub fn split_from_to(text: &str) -> Result<(&str, &str, Option<char>), String> {
+    let (body, promotion) = match text.split_once('=') {
+        Some((body, suffix)) => {
+            let mut chars = suffix.chars();
+            match (chars.next(), chars.next()) {
+                (Some(letter), None) if letter.is_ascii_uppercase() => (body, Some(letter)),
+                _ => {
+                    return Err(format!(
+                        "'={suffix}' is not a promotion to one piece letter"
+                    ));
+                }
+            }
+        }
+        None => (text, None),
+    };
+    let (from, to) = body
+        .split_once('-')
+        .ok_or_else(|| "expected the form from-to".to_string())?;
+    if from.is_empty() || to.is_empty() {
+        return Err("expected the form from-to".to_string());
+    }
+    Ok((from, to, promotion))
+}
+
+/// Splits a whitespace-separated move list, keeping each move's 1-based place.
+pub fn move_list(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_whitespace().enumerate().map(|(i, m)| (i + 1, m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_to_splits_and_rejects_other_shapes() {
+        assert_eq!(split_from_to("e2-e3"), Ok(("e2", "e3", None)));
+        assert_eq!(split_from_to("c5-c6=Q"), Ok(("c5", "c6", Some('Q'))));
+        assert!(split_from_to("e2e3").is_err());
+        assert!(split_from_to("-e3").is_err());
+        assert!(split_from_to("c5-c6=q").is_err());
+        assert!(split_from_to("c5-c6=QR").is_err());
+    }
+}

@@ -1,0 +1,187 @@
+//! Variant ids with their options, and the one place that maps an id to the
+//! game that plays it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::Position;
+use super::flaxman::Flaxman;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum VariantId {
+    Flaxman,
+    Tapestry,
+    Glinski,
+    McCooey,
+    AjGlinski,
+    AjMcCooey,
+    AjGlinskiMixed,
+    AjMcCooeyMixed,
+    AjCompact,
+    Chakra,
+}
+
+impl VariantId {
+    pub const ALL: [VariantId; 10] = [
+        VariantId::Flaxman,
+        VariantId::Tapestry,
+        VariantId::Glinski,
+        VariantId::McCooey,
+        VariantId::AjGlinski,
+        VariantId::AjMcCooey,
+        VariantId::AjGlinskiMixed,
+        VariantId::AjMcCooeyMixed,
+        VariantId::AjCompact,
+        VariantId::Chakra,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            VariantId::Flaxman => "flaxman",
+            VariantId::Tapestry => "tapestry",
+            VariantId::Glinski => "glinski",
+            VariantId::McCooey => "mccooey",
+            VariantId::AjGlinski => "aj-glinski",
+            VariantId::AjMcCooey => "aj-mccooey",
+            VariantId::AjGlinskiMixed => "aj-glinski-mixed",
+            VariantId::AjMcCooeyMixed => "aj-mccooey-mixed",
+            VariantId::AjCompact => "aj-compact",
+            VariantId::Chakra => "chakra",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            VariantId::Flaxman => "Flaxman",
+            VariantId::Tapestry => "Tapestry Chess",
+            VariantId::Glinski => "Glinski's hexagonal chess",
+            VariantId::McCooey => "McCooey's hexagonal chess",
+            VariantId::AjGlinski => "Anglojewish Chess (Glinski layout)",
+            VariantId::AjMcCooey => "Anglojewish Chess (McCooey layout)",
+            VariantId::AjGlinskiMixed => "Anglojewish Chess, mixed-bird (Glinski layout)",
+            VariantId::AjMcCooeyMixed => "Anglojewish Chess, mixed-bird (McCooey layout)",
+            VariantId::AjCompact => "Anglojewish Chess (compact 61-cell board)",
+            VariantId::Chakra => "Chakra",
+        }
+    }
+
+    /// Whether this id is played on a hex board and so takes a pawn kind.
+    pub fn is_hex(self) -> bool {
+        !matches!(
+            self,
+            VariantId::Flaxman | VariantId::Tapestry | VariantId::Chakra
+        )
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for VariantId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.id() == text)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
+                format!("unknown variant '{text}' (known: {})", ids.join(", "))
+            })
+    }
+}
+
+/// The pawn-like piece of a hex game (RULES.md §3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PawnKind {
+    Point,
+    Migrant,
+    Broker,
+    Corporal,
+}
+
+impl PawnKind {
+    pub const ALL: [PawnKind; 4] = [
+        PawnKind::Point,
+        PawnKind::Migrant,
+        PawnKind::Broker,
+        PawnKind::Corporal,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            PawnKind::Point => "point",
+            PawnKind::Migrant => "migrant",
+            PawnKind::Broker => "broker",
+            PawnKind::Corporal => "corporal",
+        }
+    }
+}
+
+impl FromStr for PawnKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        PawnKind::ALL
+            .into_iter()
+            .find(|p| p.id() == text)
+            .ok_or_else(|| {
+                format!("unknown pawn kind '{text}' (known: point, migrant, broker, corporal)")
+            })
+    }
+}
+
+/// A variant and its options: everything needed to set up a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Variant {
+    pub id: VariantId,
+    /// Hex games only: overrides the layout's default pawn-like piece.
+    pub pawn: Option<PawnKind>,
+}
+
+impl Variant {
+    pub fn new(id: VariantId) -> Self {
+        Variant { id, pawn: None }
+    }
+
+    pub fn with_pawn(id: VariantId, pawn: Option<PawnKind>) -> Result<Self, String> {
+        if pawn.is_some() && !id.is_hex() {
+            return Err(format!("--pawn applies to hex games only, not '{id}'"));
+        }
+        Ok(Variant { id, pawn })
+    }
+
+    /// Calls the visitor with the game type that plays this variant and its
+    /// options, or says that the game is not implemented yet.
+    pub fn visit<V: VariantVisitor>(&self, visitor: V) -> Result<V::Output, String> {
+        match self.id {
+            VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
+            other => Err(format!("variant '{other}' is not implemented yet")),
+        }
+    }
+
+    /// The variants this build can play.
+    pub fn implemented() -> Vec<Variant> {
+        VariantId::ALL
+            .into_iter()
+            .map(Variant::new)
+            .filter(|v| v.visit(Probe).is_ok())
+            .collect()
+    }
+}
+
+struct Probe;
+
+impl VariantVisitor for Probe {
+    type Output = ();
+    fn visit<P: Position>(self, _options: P::Options) {}
+}
+
+/// Code that works on any game, written once and called with the concrete type.
+pub trait VariantVisitor {
+    type Output;
+    fn visit<P: Position>(self, options: P::Options) -> Self::Output;
+}

@@ -1,0 +1,120 @@
+//! The uniform view of a game that the app reads: boards and cells, what
+//! stands on them, and what a move does. The app never looks inside a game's
+//! position; it draws and animates from these values alone.
+
+use super::Side;
+
+/// A cell's index in [`BoardLayout::cells`].
+pub type CellId = u16;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CellShape {
+    /// An intersection of lines (Flaxman).
+    Point,
+    Square,
+    /// A hexagon with a flat top and bottom.
+    Hex,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Cell {
+    /// Which board of the layout (Tapestry has the Tapestry and the Loom).
+    pub board: u8,
+    /// The name used in move text, e.g. `e2`, `f11`, `N`.
+    pub name: String,
+    /// A second name shown on request (Gilman's number on hex boards).
+    pub alt_name: Option<String>,
+    /// Centre in board units, x to White's right, y away from White.
+    pub place: [f32; 2],
+    pub shape: CellShape,
+    /// A colour index, meaning per game (three hex colours, four Tapestry
+    /// colours, two chequer colours).
+    pub colour: u8,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Board {
+    pub name: String,
+    /// Centre of the board in the same units as the cells' places.
+    pub centre: [f32; 2],
+    /// Number of distinct colour indices its cells use.
+    pub colours: u8,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct BoardLayout {
+    pub boards: Vec<Board>,
+    pub cells: Vec<Cell>,
+}
+
+impl BoardLayout {
+    pub fn cell_named(&self, name: &str) -> Option<CellId> {
+        self.cells
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| i as CellId)
+    }
+}
+
+/// The state a man is in, beyond its letter and side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ManState {
+    Normal,
+    /// A Flaxman Prisoner (immobile).
+    Prisoner,
+    /// A Chakra chakra in knight mode.
+    KnightMode,
+    /// A Chakra chakra in king mode.
+    KingMode,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Placement {
+    pub cell: CellId,
+    /// The piece's upper-case letter in the game's notation (Fates are `F`
+    /// and chakras `T`).
+    pub letter: char,
+    /// None for men that belong to nobody (Tapestry's Fates).
+    pub side: Option<Side>,
+    pub state: ManState,
+    /// Height in a stack on one cell: a chakra is 0 and a piece on it 1;
+    /// Fates sharing a Loom square count 0, 1, 2.
+    pub level: u8,
+}
+
+/// The cells a person picks to make a move: click `from`, then `to`. Several
+/// moves can share a route (promotions, a chakra move with or without flip);
+/// the app then asks which.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Route {
+    pub from: CellId,
+    pub to: CellId,
+}
+
+/// One visible consequence of a move, in the order they happen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Effect {
+    /// The man on `from` goes to `to` (a slide or a leap).
+    Move { from: CellId, to: CellId },
+    /// The men on `a` and `b` trade places at once (Flaxman captures).
+    Swap { a: CellId, b: CellId },
+    /// The man on `at` (the top one) is taken off the board.
+    Capture { at: CellId },
+    /// The man on `at` becomes another letter or state (Prisoner, freed
+    /// Soldier, promotion).
+    Transform {
+        at: CellId,
+        letter: char,
+        state: ManState,
+    },
+    /// A man carried from one chakra to the other.
+    Transmit {
+        from: CellId,
+        via: CellId,
+        to: CellId,
+    },
+    /// A chakra turns over to its other mode.
+    Flip { at: CellId },
+    /// A non-piece man (a chakra, a Fate) leaves the board.
+    Remove { at: CellId, level: u8 },
+}
