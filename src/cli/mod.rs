@@ -109,7 +109,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             let _ = write!(out, "{e}");
             return Ok(());
         }
-        Err(e) => return Err(first_line(&e.to_string())),
+        Err(e) => return Err(one_line(&e.to_string())),
     };
     match cli.command {
         None => open_window(out),
@@ -136,9 +136,21 @@ fn open_window(out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
-fn first_line(message: &str) -> String {
-    let line = message.lines().next().unwrap_or("invalid arguments");
-    line.strip_prefix("error: ").unwrap_or(line).to_string()
+/// Clap's message on one line: the text before its usage block, joined.
+fn one_line(message: &str) -> String {
+    let text = message
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    if text.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 fn io_error(e: std::io::Error) -> String {

@@ -199,9 +199,19 @@ impl Flaxman {
         !after.king_attacked(self.side)
     }
 
-    fn relocate(&mut self, side: Side, from: u8, to: u8) {
-        if let Some(slot) = self.men[side.index()].iter_mut().find(|p| **p == from) {
-            *slot = to;
+    /// Moves the man on `a` to `b` and the man on `b` (if any) to `a` in the
+    /// men lists. Both are looked up before either changes: in a King's
+    /// capture they are of one side.
+    fn exchange(&mut self, a: u8, b: u8) {
+        for side in &mut self.men {
+            let on_a = side.iter().position(|&p| p == a);
+            let on_b = side.iter().position(|&p| p == b);
+            if let Some(i) = on_a {
+                side[i] = b;
+            }
+            if let Some(i) = on_b {
+                side[i] = a;
+            }
         }
     }
 
@@ -261,12 +271,7 @@ impl Position for Flaxman {
     fn play(&mut self, mv: Move) -> Undo {
         let mover = self.board[mv.from as usize];
         let target = self.board[mv.to as usize];
-        if let Some(m) = mover {
-            self.relocate(m.side, mv.from, mv.to);
-        }
-        if let Some(t) = target {
-            self.relocate(t.side, mv.to, mv.from);
-        }
+        self.exchange(mv.from, mv.to);
         self.put(mv.from, target.map(Man::swapped));
         self.put(mv.to, mover);
         self.side = self.side.opponent();
@@ -276,12 +281,7 @@ impl Position for Flaxman {
 
     fn undo(&mut self, mv: Move, undo: Undo) {
         let mover = self.board[mv.to as usize];
-        if let Some(m) = mover {
-            self.relocate(m.side, mv.to, mv.from);
-        }
-        if let Some(t) = undo.target {
-            self.relocate(t.side, mv.from, mv.to);
-        }
+        self.exchange(mv.to, mv.from);
         self.put(mv.to, undo.target);
         self.put(mv.from, mover);
         self.side = self.side.opponent();
