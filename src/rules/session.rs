@@ -1,0 +1,232 @@
+//! A game of any variant behind one object-safe interface, so that the app,
+//! the records and the CLI can hold "the current game" without knowing its
+//! type. Moves cross this boundary as notation.
+
+use super::history::{DrawRules, Game};
+use super::variant::{Variant, VariantVisitor};
+use super::view::{BoardLayout, Effect, Placement, Route};
+use super::{MoveError, Outcome, Position, Side, sorted_moves};
+
+/// A legal move as the app sees it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MoveInfo {
+    pub text: String,
+    pub route: Route,
+    /// What the move does, for animation (computed before it is played).
+    pub effects: Vec<Effect>,
+}
+
+impl MoveInfo {
+    pub fn is_capture(&self) -> bool {
+        self.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Capture { .. } | Effect::Swap { .. } | Effect::Remove { .. }
+            )
+        })
+    }
+}
+
+pub trait Session: Send + Sync {
+    fn variant(&self) -> Variant;
+    fn layout(&self) -> BoardLayout;
+    fn placements(&self) -> Vec<Placement>;
+    fn side_to_move(&self) -> Side;
+    fn side_count(&self) -> u8;
+    fn in_check(&self) -> bool;
+    /// Legal moves sorted by their text.
+    fn legal_moves(&self) -> Vec<MoveInfo>;
+    /// Plays a move given in notation; nothing changes on error.
+    fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// The end by the rules, then by the draw rules in force.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The moves played so far, in notation.
+    fn moves(&self) -> Vec<String>;
+    /// Moves taken back and not replayed, next first.
+    fn redo_moves(&self) -> Vec<String>;
+    fn position_text(&self) -> String;
+    fn start_text(&self) -> String;
+    fn draw_rules(&self) -> DrawRules;
+    fn set_draw_rules(&mut self, rules: DrawRules);
+    fn hash(&self) -> u64;
+    fn clone_box(&self) -> Box<dyn Session>;
+}
+
+struct VariantGame<P: Position> {
+    variant: Variant,
+    game: Game<P>,
+    /// Texts of the moves taken back, for the move list (next first).
+    redo_texts: Vec<String>,
+}
+
+impl<P: Position> Clone for VariantGame<P> {
+    fn clone(&self) -> Self {
+        VariantGame {
+            variant: self.variant,
+            game: self.game.clone(),
+            redo_texts: self.redo_texts.clone(),
+        }
+    }
+}
+
+fn info<P: Position>(pos: &P, mv: P::Move) -> MoveInfo {
+    MoveInfo {
+        text: pos.move_text(mv),
+        route: pos.route(mv),
+        effects: pos.effects(mv),
+    }
+}
+
+impl<P: Position> Session for VariantGame<P> {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn layout(&self) -> BoardLayout {
+        self.game.position().layout()
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        self.game.position().placements()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.game.position().side_to_move()
+    }
+
+    fn side_count(&self) -> u8 {
+        self.game.position().side_count()
+    }
+
+    fn in_check(&self) -> bool {
+        self.game.position().in_check()
+    }
+
+    fn legal_moves(&self) -> Vec<MoveInfo> {
+        let pos = self.game.position();
+        sorted_moves(pos)
+            .into_iter()
+            .map(|(_, mv)| info(pos, mv))
+            .collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
+        let pos = self.game.position();
+        let mv = pos.parse_move(text)?;
+        let played = info(pos, mv);
+        self.game.play(mv);
+        self.redo_texts.clear();
+        Ok(played)
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(last) = self.moves().pop() else {
+            return false;
+        };
+        let undone = self.game.undo();
+        if undone {
+            self.redo_texts.insert(0, last);
+        }
+        undone
+    }
+
+    fn redo(&mut self) -> bool {
+        let redone = self.game.redo();
+        if redone && !self.redo_texts.is_empty() {
+            self.redo_texts.remove(0);
+        }
+        redone
+    }
+
+    fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        let mut pos = self.game.start().clone();
+        self.game
+            .moves()
+            .map(|mv| {
+                let text = pos.move_text(mv);
+                pos.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn redo_moves(&self) -> Vec<String> {
+        self.redo_texts.clone()
+    }
+
+    fn position_text(&self) -> String {
+        self.game.position().to_text()
+    }
+
+    fn start_text(&self) -> String {
+        self.game.start().to_text()
+    }
+
+    fn draw_rules(&self) -> DrawRules {
+        self.game.draw_rules
+    }
+
+    fn set_draw_rules(&mut self, rules: DrawRules) {
+        self.game.draw_rules = rules;
+    }
+
+    fn hash(&self) -> u64 {
+        self.game.position().hash()
+    }
+
+    fn clone_box(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Session> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A new game of `variant`, from its start or from a position text.
+pub fn new_session(
+    variant: Variant,
+    draw_rules: DrawRules,
+    start: Option<&str>,
+) -> Result<Box<dyn Session>, String> {
+    variant.visit(NewSession {
+        variant,
+        draw_rules,
+        start,
+    })?
+}
+
+struct NewSession<'a> {
+    variant: Variant,
+    draw_rules: DrawRules,
+    start: Option<&'a str>,
+}
+
+impl VariantVisitor for NewSession<'_> {
+    type Output = Result<Box<dyn Session>, String>;
+
+    fn visit<P: Position>(self, options: P::Options) -> Self::Output {
+        let start = match self.start {
+            Some(text) => P::from_text(text, &options).map_err(|e| e.to_string())?,
+            None => P::start(&options),
+        };
+        Ok(Box::new(VariantGame {
+            variant: self.variant,
+            game: Game::new(start, self.draw_rules),
+            redo_texts: Vec::new(),
+        }))
+    }
+}
