@@ -1,0 +1,114 @@
+//! An orbit camera around the boards: drag with the right mouse button to
+//! orbit, scroll to zoom, `F` flips to the other side, `T` toggles the
+//! top-down view. Framing follows the board size and the window's aspect.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::prelude::*;
+
+use super::board::{CellIndex, spawn_cells};
+use super::game::GameStarted;
+
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct OrbitCamera {
+    /// Angle around the vertical axis; 0 looks from White's side.
+    pub yaw: f32,
+    /// Angle above the table.
+    pub pitch: f32,
+    pub distance: f32,
+    pub top_down: bool,
+}
+
+impl Default for OrbitCamera {
+    fn default() -> Self {
+        OrbitCamera {
+            yaw: 0.0,
+            pitch: 0.95,
+            distance: 11.0,
+            top_down: false,
+        }
+    }
+}
+
+impl OrbitCamera {
+    pub fn flip(&mut self) {
+        self.yaw = (self.yaw + std::f32::consts::PI) % std::f32::consts::TAU;
+    }
+
+    fn transform(&self) -> Transform {
+        let pitch = if self.top_down { 1.5607 } else { self.pitch };
+        let offset = Vec3::new(
+            self.distance * pitch.cos() * self.yaw.sin(),
+            self.distance * pitch.sin(),
+            self.distance * pitch.cos() * self.yaw.cos(),
+        );
+        Transform::from_translation(offset).looking_at(Vec3::new(0.0, -0.2, 0.0), Vec3::Y)
+    }
+}
+
+#[derive(Component)]
+pub struct MainCamera;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OrbitCamera>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (frame_new_boards.after(spawn_cells), orbit_with_mouse, place_camera).chain(),
+        );
+}
+
+fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
+    commands.spawn((Name::new("camera"), MainCamera, Camera3d::default(), orbit.transform()));
+}
+
+/// Backs the camera off far enough to see every board.
+fn frame_new_boards(
+    mut started: MessageReader<GameStarted>,
+    index: Res<CellIndex>,
+    windows: Query<&Window>,
+    mut orbit: ResMut<OrbitCamera>,
+) {
+    if started.read().count() == 0 {
+        return;
+    }
+    let aspect = windows.iter().next().map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
+    let reach = index.half_extent.x.max(index.half_extent.y * aspect.min(1.6)) / aspect.min(1.6);
+    let radius = index.half_extent.length().max(reach);
+    orbit.distance = (radius * 2.2 + 3.0).clamp(6.0, 40.0);
+}
+
+fn orbit_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    egui: Query<&bevy_egui::EguiContext>,
+    mut orbit: ResMut<OrbitCamera>,
+) {
+    let typing = egui.iter().any(|ctx| ctx.get().egui_wants_keyboard_input());
+    if !typing && keys.just_pressed(KeyCode::KeyF) {
+        orbit.flip();
+    }
+    if !typing && keys.just_pressed(KeyCode::KeyT) {
+        orbit.top_down = !orbit.top_down;
+    }
+    if egui.iter().any(|ctx| ctx.get().egui_wants_pointer_input()) {
+        return;
+    }
+    if buttons.pressed(MouseButton::Right) {
+        orbit.yaw -= motion.delta.x * 0.006;
+        orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.2, 1.5);
+    }
+    if scroll.delta.y != 0.0 {
+        orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(3.0, 60.0);
+    }
+}
+
+fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<&mut Transform, With<MainCamera>>) {
+    if !orbit.is_changed() {
+        return;
+    }
+    for mut transform in &mut cameras {
+        *transform = orbit.transform();
+    }
+}

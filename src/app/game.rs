@@ -1,0 +1,223 @@
+//! The current match and the domain messages. Moves are validated and applied
+//! here, by the rules, and nowhere else.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use crate::rules::history::DrawRules;
+use crate::rules::session::{MoveInfo, Session, new_session};
+use crate::rules::variant::Variant;
+use crate::rules::view::{BoardLayout, CellId, Placement};
+
+/// The game being played.
+#[derive(Resource)]
+pub struct Match {
+    pub session: Box<dyn Session>,
+    pub layout: BoardLayout,
+    /// The last move played, for its highlight.
+    pub last_move: Option<MoveInfo>,
+    /// A short line for the status bar: the last refused request and why.
+    pub notice: Option<String>,
+}
+
+impl Match {
+    pub fn new(session: Box<dyn Session>) -> Self {
+        Match {
+            layout: session.layout(),
+            session,
+            last_move: None,
+            notice: None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.session.outcome().is_some()
+    }
+}
+
+/// A game handed over at launch (`play`, `screenshot`); taken on start-up.
+#[derive(Resource, Default)]
+pub struct StartWith(pub Option<Box<dyn Session>>);
+
+/// Seconds one move's animation takes; 0 is instant.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct AnimationSpeed(pub f32);
+
+impl Default for AnimationSpeed {
+    fn default() -> Self {
+        AnimationSpeed(0.45)
+    }
+}
+
+/// A person (or a demo) clicked a cell.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellClicked {
+    pub cell: CellId,
+}
+
+/// The targets of the piece selected on `from`.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LegalMoves {
+    pub from: CellId,
+    pub targets: Vec<super::Target>,
+}
+
+/// Play this move (in notation) if it is legal.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRequested {
+    pub text: String,
+}
+
+/// A move was played; `before` is what stood where before it.
+#[derive(Message, Clone, Debug)]
+pub struct MoveApplied {
+    pub mv: MoveInfo,
+    pub before: Vec<Placement>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryStep {
+    Undo,
+    Redo,
+    /// Show the position after this many plies (undoing or redoing to it).
+    GoTo(usize),
+}
+
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryRequested(pub HistoryStep);
+
+/// The position changed other than by one move forward (undo, redo, load):
+/// pieces are rebuilt without animation.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct PositionChanged;
+
+/// A new game replaced the old one: boards and pieces are rebuilt.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct GameStarted;
+
+/// Start a new game (from the menu, a load or the CLI).
+#[derive(Message)]
+pub struct NewGameRequested {
+    pub session: Box<dyn Session>,
+}
+
+impl NewGameRequested {
+    pub fn variant(variant: Variant, draw_rules: DrawRules) -> Result<Self, String> {
+        Ok(NewGameRequested {
+            session: new_session(variant, draw_rules, None)?,
+        })
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<CellClicked>()
+        .add_message::<LegalMoves>()
+        .add_message::<MoveRequested>()
+        .add_message::<MoveApplied>()
+        .add_message::<HistoryRequested>()
+        .add_message::<PositionChanged>()
+        .add_message::<GameStarted>()
+        .add_message::<NewGameRequested>()
+        .init_resource::<StartWith>()
+        .init_resource::<AnimationSpeed>()
+        .add_systems(Startup, start_launch_game)
+        .add_systems(
+            Update,
+            (start_new_games, apply_requested_moves, apply_history_requests)
+                .chain()
+                .in_set(GameSystems),
+        );
+}
+
+/// The systems that change the match; everything that reacts runs after.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct GameSystems;
+
+fn start_launch_game(mut start: ResMut<StartWith>, mut requests: MessageWriter<NewGameRequested>) {
+    if let Some(session) = start.0.take() {
+        requests.write(NewGameRequested { session });
+    }
+}
+
+fn start_new_games(
+    mut commands: Commands,
+    mut requests: MessageReader<NewGameRequested>,
+    mut started: MessageWriter<GameStarted>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    // Only the newest request counts when several arrive in one frame.
+    let Some(request) = requests.read().last() else {
+        return;
+    };
+    commands.insert_resource(Match::new(request.session.clone()));
+    next.set(Screen::Playing);
+    started.write(GameStarted);
+}
+
+fn apply_requested_moves(
+    game: Option<ResMut<Match>>,
+    mut requests: MessageReader<MoveRequested>,
+    mut applied: MessageWriter<MoveApplied>,
+) {
+    let Some(mut game) = game else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read() {
+        if game.is_over() {
+            game.notice = Some(format!("{} was not played: the game is over", request.text));
+            continue;
+        }
+        let before = game.session.placements();
+        match game.session.play(&request.text) {
+            Ok(mv) => {
+                game.last_move = Some(mv.clone());
+                game.notice = None;
+                applied.write(MoveApplied { mv, before });
+            }
+            Err(e) => game.notice = Some(e.to_string()),
+        }
+    }
+}
+
+fn apply_history_requests(
+    game: Option<ResMut<Match>>,
+    mut requests: MessageReader<HistoryRequested>,
+    mut changed: MessageWriter<PositionChanged>,
+) {
+    let Some(mut game) = game else {
+        requests.clear();
+        return;
+    };
+    for HistoryRequested(step) in requests.read() {
+        let moved = match *step {
+            HistoryStep::Undo => game.session.undo(),
+            HistoryStep::Redo => game.session.redo(),
+            HistoryStep::GoTo(ply) => go_to(game.session.as_mut(), ply),
+        };
+        if moved {
+            game.last_move = last_move(game.session.as_ref());
+            game.notice = None;
+            changed.write(PositionChanged);
+        }
+    }
+}
+
+fn go_to(session: &mut dyn Session, ply: usize) -> bool {
+    let mut moved = false;
+    while session.moves().len() > ply && session.undo() {
+        moved = true;
+    }
+    while session.moves().len() < ply && session.redo() {
+        moved = true;
+    }
+    moved
+}
+
+/// The move that led to the current position, recomputed by replaying it.
+fn last_move(session: &dyn Session) -> Option<MoveInfo> {
+    let last = session.moves().pop()?;
+    let mut replay = session.clone_box();
+    replay.undo();
+    replay.play(&last).ok()
+}

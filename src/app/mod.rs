@@ -1,0 +1,121 @@
+//! The game window: Bevy plugins, one per feature file. Rules decide nothing
+//! here; the app reads the uniform view of [`crate::rules::session`] and
+//! talks to it in move notation through messages.
+
+mod board;
+mod camera;
+mod capture;
+mod dressing;
+mod game;
+mod highlight;
+mod meshes;
+mod overlays;
+mod picking;
+mod pieces;
+mod scene;
+mod selection;
+mod ui;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+
+pub use board::{Cell, CellIndex};
+pub use capture::ScreenshotRequest;
+pub use game::{
+    AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
+    MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
+};
+pub use pieces::Piece;
+pub use selection::{PendingChoice, Selection, Target};
+
+use crate::rules::session::Session;
+
+/// Screens of the app.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Playing,
+}
+
+/// How the window starts.
+pub struct Launch {
+    /// Open straight into this game; None shows the main menu.
+    pub game: Option<Box<dyn Session>>,
+    /// Render once, write a PNG and exit.
+    pub screenshot: Option<ScreenshotRequest>,
+    pub size: (u32, u32),
+}
+
+/// Everything that decides what stands where, with no rendering: the match,
+/// selection and the Cell and Piece entities. The ECS tests run this alone
+/// on `MinimalPlugins`.
+pub struct CorePlugin;
+
+impl Plugin for CorePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>();
+        app.add_plugins((game::plugin, board::plugin, pieces::plugin, selection::plugin));
+    }
+}
+
+/// What a person sees and touches: meshes, lights, camera, picking, egui.
+struct ScenePlugin;
+
+impl Plugin for ScenePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            meshes::plugin,
+            dressing::plugin,
+            scene::plugin,
+            camera::plugin,
+            picking::plugin,
+            highlight::plugin,
+            overlays::plugin,
+            ui::plugin,
+            capture::plugin,
+        ));
+    }
+}
+
+/// Opens the window and runs until it closes.
+pub fn run(launch: Launch) -> Result<(), String> {
+    let mut app = App::new();
+    let (width, height) = launch.size;
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Variantarium".into(),
+                    resolution: WindowResolution::new(width, height),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "warn,variantarium=info".into(),
+                ..default()
+            }),
+    );
+    app.add_plugins((
+        MeshPickingPlugin,
+        bevy_egui::EguiPlugin::default(),
+        CorePlugin,
+        ScenePlugin,
+    ));
+    let screenshot = launch.screenshot.is_some();
+    if let Some(request) = launch.screenshot {
+        app.insert_resource(request);
+    }
+    if let Some(session) = launch.game {
+        app.insert_resource(game::StartWith(Some(session)));
+    }
+    let exit = app.run();
+    match exit {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) if screenshot => Err(format!(
+            "the screenshot could not be written (exit code {code})"
+        )),
+        AppExit::Error(code) => Err(format!("the game window closed with error {code}")),
+    }
+}

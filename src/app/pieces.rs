@@ -1,0 +1,285 @@
+//! `Piece` entities mirror the rules' placements. After a move they are
+//! rebuilt from the new placements and the move's effects set them in motion
+//! from where they stood: slides and leaps, swaps, Transmitter jumps, flips,
+//! and ghosts of what was captured.
+
+use bevy::prelude::*;
+
+use super::board::{CellIndex, spawn_cells};
+use super::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
+use crate::rules::Side;
+use crate::rules::view::{CellId, Effect, ManState, Placement};
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub cell: CellId,
+    pub letter: char,
+    pub side: Option<Side>,
+    pub state: ManState,
+    pub level: u8,
+}
+
+impl Piece {
+    pub fn of(p: &Placement) -> Self {
+        Piece {
+            cell: p.cell,
+            letter: p.letter,
+            side: p.side,
+            state: p.state,
+            level: p.level,
+        }
+    }
+
+    /// Fates stack tall; a piece on a chakra stands on a thin disc.
+    pub fn height_above_board(&self) -> f32 {
+        let step = if self.side.is_none() { 0.32 } else { 0.07 };
+        self.level as f32 * step
+    }
+}
+
+/// A captured or removed man on its way off the board (not a `Piece`).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Ghost(pub Piece);
+
+/// Motion along a path of points, with an arc for leaps.
+#[derive(Component, Clone, Debug)]
+pub struct Tween {
+    pub path: Vec<Vec3>,
+    pub elapsed: f32,
+    pub duration: f32,
+    pub arc: f32,
+}
+
+/// A chakra turning over, or a man changing (Prisoner, promotion).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Turning {
+    pub elapsed: f32,
+    pub duration: f32,
+}
+
+/// A ghost sinking away.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Fading {
+    pub elapsed: f32,
+    pub duration: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (rebuild_pieces, animate_applied_moves)
+                .chain()
+                .after(spawn_cells),
+            (advance_tweens, advance_turning, advance_fading),
+        )
+            .chain(),
+    );
+}
+
+fn place_of(index: &CellIndex, piece: &Piece) -> Vec3 {
+    index.place(piece.cell) + Vec3::Y * piece.height_above_board()
+}
+
+fn spawn_piece(commands: &mut Commands, index: &CellIndex, piece: Piece) -> Entity {
+    commands
+        .spawn((
+            Name::new(format!("piece {}", piece.letter)),
+            piece,
+            Transform::from_translation(place_of(index, &piece)),
+        ))
+        .id()
+}
+
+fn rebuild_pieces(
+    mut commands: Commands,
+    mut started: MessageReader<GameStarted>,
+    mut changed: MessageReader<PositionChanged>,
+    game: Option<Res<Match>>,
+    index: Res<CellIndex>,
+    pieces: Query<Entity, Or<(With<Piece>, With<Ghost>)>>,
+) {
+    let rebuild = started.read().count() + changed.read().count() > 0;
+    let Some(game) = game else { return };
+    if !rebuild {
+        return;
+    }
+    for entity in &pieces {
+        commands.entity(entity).despawn();
+    }
+    for placement in game.session.placements() {
+        spawn_piece(&mut commands, &index, Piece::of(&placement));
+    }
+}
+
+fn animate_applied_moves(
+    mut commands: Commands,
+    mut applied: MessageReader<MoveApplied>,
+    game: Option<Res<Match>>,
+    index: Res<CellIndex>,
+    speed: Res<AnimationSpeed>,
+    pieces: Query<Entity, With<Piece>>,
+) {
+    let Some(last) = applied.read().last() else {
+        return;
+    };
+    let Some(game) = game else { return };
+    for entity in &pieces {
+        commands.entity(entity).despawn();
+    }
+    let after: Vec<Piece> = game.session.placements().iter().map(Piece::of).collect();
+    let before: Vec<Piece> = last.before.iter().map(Piece::of).collect();
+    let mut spawned: Vec<(Piece, Entity)> = after
+        .iter()
+        .map(|&p| (p, spawn_piece(&mut commands, &index, p)))
+        .collect();
+    let duration = speed.0;
+    if duration <= 0.0 {
+        return;
+    }
+    let top = |set: &[Piece], cell: CellId| {
+        set.iter()
+            .filter(|p| p.cell == cell)
+            .max_by_key(|p| p.level)
+            .copied()
+    };
+    let start_at = |cell: CellId| {
+        top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p))
+    };
+    let mut entity_on = |cell: CellId| {
+        spawned
+            .iter_mut()
+            .filter(|(p, _)| p.cell == cell)
+            .max_by_key(|(p, _)| p.level)
+            .map(|(_, e)| *e)
+    };
+    for effect in &last.mv.effects {
+        match *effect {
+            Effect::Move { from, to } => {
+                if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
+                    let path = vec![start_at(from), place_of(&index, &p)];
+                    commands.entity(entity).insert(tween(path, duration));
+                }
+            }
+            Effect::Swap { a, b } => {
+                for (from, to) in [(a, b), (b, a)] {
+                    if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
+                        let path = vec![start_at(from), place_of(&index, &p)];
+                        commands.entity(entity).insert(tween(path, duration));
+                    }
+                }
+            }
+            Effect::Transmit { from, via, to } => {
+                if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
+                    let path = vec![start_at(from), index.place(via), place_of(&index, &p)];
+                    commands.entity(entity).insert(tween(path, duration * 1.5));
+                }
+            }
+            Effect::Capture { at } => {
+                if let Some(victim) = top(&before, at) {
+                    spawn_ghost(&mut commands, &index, victim, duration);
+                }
+            }
+            Effect::Remove { at, level } => {
+                if let Some(victim) = before.iter().find(|p| p.cell == at && p.level == level) {
+                    spawn_ghost(&mut commands, &index, *victim, duration);
+                }
+            }
+            Effect::Flip { at } | Effect::Transform { at, .. } => {
+                let turned = match effect {
+                    Effect::Flip { .. } => spawned.iter().find(|(p, _)| p.cell == at && p.letter == 'T'),
+                    _ => spawned.iter().filter(|(p, _)| p.cell == at).max_by_key(|(p, _)| p.level),
+                };
+                if let Some((_, entity)) = turned {
+                    commands.entity(*entity).insert(Turning {
+                        elapsed: 0.0,
+                        duration,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn tween(path: Vec<Vec3>, duration: f32) -> Tween {
+    let length: f32 = path.windows(2).map(|w| w[0].distance(w[1])).sum();
+    Tween {
+        path,
+        elapsed: 0.0,
+        duration,
+        arc: (length * 0.18).min(1.2),
+    }
+}
+
+fn spawn_ghost(commands: &mut Commands, index: &CellIndex, piece: Piece, duration: f32) {
+    commands.spawn((
+        Name::new(format!("ghost {}", piece.letter)),
+        Ghost(piece),
+        Transform::from_translation(place_of(index, &piece)),
+        Fading {
+            elapsed: 0.0,
+            duration,
+        },
+    ));
+}
+
+/// Position along a polyline at fraction `t`, lifted by a sine arc.
+pub fn point_on(path: &[Vec3], t: f32, arc: f32) -> Vec3 {
+    let t = t.clamp(0.0, 1.0);
+    let legs = path.len().saturating_sub(1).max(1);
+    let scaled = t * legs as f32;
+    let leg = (scaled.floor() as usize).min(legs - 1);
+    let local = scaled - leg as f32;
+    let a = path.get(leg).copied().unwrap_or_default();
+    let b = path.get(leg + 1).copied().unwrap_or(a);
+    let eased = local * local * (3.0 - 2.0 * local);
+    a.lerp(b, eased) + Vec3::Y * arc * (local * std::f32::consts::PI).sin()
+}
+
+fn advance_tweens(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut moving: Query<(Entity, &mut Tween, &mut Transform)>,
+) {
+    for (entity, mut tween, mut transform) in &mut moving {
+        tween.elapsed += time.delta_secs();
+        let t = tween.elapsed / tween.duration.max(1e-3);
+        transform.translation = point_on(&tween.path, t, tween.arc);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<Tween>();
+        }
+    }
+}
+
+fn advance_turning(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut turning: Query<(Entity, &mut Turning, &mut Transform)>,
+) {
+    for (entity, mut turn, mut transform) in &mut turning {
+        turn.elapsed += time.delta_secs();
+        let t = (turn.elapsed / turn.duration.max(1e-3)).min(1.0);
+        transform.rotation = Quat::from_rotation_y(t * std::f32::consts::TAU);
+        transform.scale = Vec3::splat(0.7 + 0.3 * t);
+        if t >= 1.0 {
+            transform.rotation = Quat::IDENTITY;
+            transform.scale = Vec3::ONE;
+            commands.entity(entity).remove::<Turning>();
+        }
+    }
+}
+
+fn advance_fading(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut fading: Query<(Entity, &mut Fading, &mut Transform)>,
+) {
+    for (entity, mut fade, mut transform) in &mut fading {
+        fade.elapsed += time.delta_secs();
+        let t = fade.elapsed / fade.duration.max(1e-3);
+        transform.scale = Vec3::splat((1.0 - t).max(0.0));
+        if t >= 1.0 {
+            commands.entity(entity).despawn();
+        }
+    }
+}

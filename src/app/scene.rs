@@ -1,0 +1,140 @@
+//! The set on the table: light and shadows, the table top, a wooden base
+//! under each board, Flaxman's grid lines and Tapestry's territory borders.
+
+use bevy::prelude::*;
+
+use super::board::{CellIndex, spawn_cells};
+use super::dressing::TILE_DEPTH;
+use super::game::{GameStarted, Match};
+use crate::rules::variant::VariantId;
+
+/// Everything spawned for the current boards, replaced with them.
+#[derive(Component)]
+struct BoardDecor;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.10, 0.11, 0.13)))
+        .add_systems(Startup, light_the_room)
+        .add_systems(Update, build_board_decor.after(spawn_cells));
+}
+
+fn light_the_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.spawn((
+        Name::new("sun"),
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(-4.0, 12.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        brightness: 320.0,
+        ..default()
+    });
+    commands.spawn((
+        Name::new("table"),
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.24, 0.15, 0.09),
+            perceptual_roughness: 0.85,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.32, 0.0),
+        Pickable::IGNORE,
+    ));
+}
+
+fn build_board_decor(
+    mut commands: Commands,
+    mut started: MessageReader<GameStarted>,
+    game: Option<Res<Match>>,
+    index: Res<CellIndex>,
+    old: Query<Entity, With<BoardDecor>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    if started.read().count() == 0 {
+        return;
+    }
+    let Some(game) = game else { return };
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.52, 0.34, 0.19),
+        perceptual_roughness: 0.6,
+        ..default()
+    });
+    let ink = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.12, 0.08, 0.05),
+        perceptual_roughness: 0.9,
+        ..default()
+    });
+    let mut slab = |commands: &mut Commands, centre: Vec3, size: Vec3, material: &Handle<StandardMaterial>| {
+        commands.spawn((
+            BoardDecor,
+            Mesh3d(meshes.add(Cuboid::from_size(size))),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(centre),
+            Pickable::IGNORE,
+        ));
+    };
+    // A base under each board, a little wider than its cells.
+    for board in 0..game.layout.boards.len() as u8 {
+        let places: Vec<Vec3> = game
+            .layout
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.board == board)
+            .map(|(i, _)| index.place(i as u16))
+            .collect();
+        let Some(first) = places.first() else { continue };
+        let (min, max) = places
+            .iter()
+            .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let margin = if game.session.variant().id == VariantId::Flaxman { 2.3 } else { 1.5 };
+        let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
+        let centre = Vec3::new((min.x + max.x) / 2.0, -TILE_DEPTH - 0.12, (min.z + max.z) / 2.0);
+        slab(&mut commands, centre, size, &wood);
+    }
+    let variant = game.session.variant().id;
+    let line = 0.035;
+    match variant {
+        // Eight lines each way: the 36 points are the inner intersections.
+        VariantId::Flaxman => {
+            for k in 0..8 {
+                let at = k as f32 - 3.5;
+                slab(&mut commands, Vec3::new(at, -0.005, 0.0), Vec3::new(line, 0.01, 7.0 + line), &ink);
+                slab(&mut commands, Vec3::new(0.0, -0.005, at), Vec3::new(7.0 + line, 0.01, line), &ink);
+            }
+        }
+        // Borders between the nine 2×2 territories of the Tapestry.
+        VariantId::Tapestry => {
+            let tapestry: Vec<Vec3> = game
+                .layout
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.board == 0)
+                .map(|(i, _)| index.place(i as u16))
+                .collect();
+            if !tapestry.is_empty() {
+                let left = tapestry.iter().map(|p| p.x).fold(f32::MAX, f32::min);
+                let near = tapestry.iter().map(|p| p.z).fold(f32::MIN, f32::max);
+                let origin = Vec3::new(left - 0.5, 0.0, near + 0.5);
+                for k in 0..=3 {
+                    let d = 2.0 * k as f32;
+                    slab(&mut commands, origin + Vec3::new(d, 0.005, -3.0), Vec3::new(0.06, 0.012, 6.06), &ink);
+                    slab(&mut commands, origin + Vec3::new(3.0, 0.005, -d), Vec3::new(6.06, 0.012, 0.06), &ink);
+                }
+            }
+        }
+        _ => {}
+    }
+}

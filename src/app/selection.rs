@@ -1,0 +1,133 @@
+//! Click a piece to select it and see its targets; click a target to move.
+//! Several moves on one route (promotions, a chakra move with or without a
+//! flip) become a choice for the person to make.
+
+use bevy::prelude::*;
+
+use super::game::{
+    CellClicked, GameStarted, GameSystems, HistoryRequested, LegalMoves, Match, MoveApplied,
+    MoveRequested,
+};
+use crate::rules::view::CellId;
+
+/// A cell the selected piece can reach, with the moves that reach it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    pub cell: CellId,
+    pub moves: Vec<String>,
+    pub capture: bool,
+}
+
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Selection {
+    pub from: Option<CellId>,
+    pub targets: Vec<Target>,
+}
+
+/// Moves sharing the clicked route, waiting for the person to pick one.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct PendingChoice {
+    pub moves: Vec<String>,
+}
+
+/// Sides that take clicks; the computer's sides do not.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct HumanSides(pub Vec<bool>);
+
+impl Default for HumanSides {
+    fn default() -> Self {
+        HumanSides(vec![true; 3])
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<PendingChoice>()
+        .init_resource::<HumanSides>()
+        .add_systems(
+            Update,
+            (clear_on_change, select_or_move)
+                .chain()
+                .before(GameSystems),
+        );
+}
+
+fn clear_on_change(
+    mut selection: ResMut<Selection>,
+    mut pending: ResMut<PendingChoice>,
+    mut applied: MessageReader<MoveApplied>,
+    mut history: MessageReader<HistoryRequested>,
+    mut started: MessageReader<GameStarted>,
+) {
+    if applied.read().count() + history.read().count() + started.read().count() > 0 {
+        *selection = Selection::default();
+        *pending = PendingChoice::default();
+    }
+}
+
+/// The targets of the piece on `from`, grouped by destination cell.
+pub fn targets_from(game: &Match, from: CellId) -> Vec<Target> {
+    let mut targets: Vec<Target> = Vec::new();
+    for mv in game.session.legal_moves() {
+        if mv.route.from != from {
+            continue;
+        }
+        match targets.iter_mut().find(|t| t.cell == mv.route.to) {
+            Some(target) => {
+                target.moves.push(mv.text.clone());
+                target.capture |= mv.is_capture();
+            }
+            None => targets.push(Target {
+                cell: mv.route.to,
+                capture: mv.is_capture(),
+                moves: vec![mv.text.clone()],
+            }),
+        }
+    }
+    targets
+}
+
+fn select_or_move(
+    mut clicks: MessageReader<CellClicked>,
+    game: Option<Res<Match>>,
+    humans: Res<HumanSides>,
+    mut selection: ResMut<Selection>,
+    mut pending: ResMut<PendingChoice>,
+    mut legal: MessageWriter<LegalMoves>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let Some(game) = game else {
+        clicks.clear();
+        return;
+    };
+    for &CellClicked { cell } in clicks.read() {
+        let side = game.session.side_to_move().index();
+        if game.is_over() || !humans.0.get(side).copied().unwrap_or(true) {
+            continue;
+        }
+        let chosen = selection
+            .from
+            .and_then(|_| selection.targets.iter().find(|t| t.cell == cell));
+        if let Some(target) = chosen {
+            if let [only] = &target.moves[..] {
+                requests.write(MoveRequested { text: only.clone() });
+            } else {
+                pending.moves = target.moves.clone();
+            }
+            continue;
+        }
+        let targets = targets_from(&game, cell);
+        if targets.is_empty() || selection.from == Some(cell) {
+            *selection = Selection::default();
+            *pending = PendingChoice::default();
+        } else {
+            *pending = PendingChoice::default();
+            selection.from = Some(cell);
+            selection.targets = targets.clone();
+            legal.write(LegalMoves {
+                from: cell,
+                targets,
+            });
+        }
+    }
+}
