@@ -9,6 +9,7 @@ pub mod notation;
 pub mod perft;
 pub mod random;
 pub mod selfcheck;
+pub mod tapestry;
 pub mod variant;
 pub mod view;
 pub mod zobrist;
