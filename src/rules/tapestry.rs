@@ -730,10 +730,7 @@ impl Tapestry {
                     )
                 };
                 if loom(from) && loom(to) {
-                    return match promotion {
-                        Some(_) => Some("a Loom move has no promotion".into()),
-                        None => None,
-                    };
+                    return promotion.map(|_| "a Loom move has no promotion".into());
                 }
                 if let Some(name) = [from, to].into_iter().find(|n| GRID.parse(n).is_none()) {
                     return Some(format!(
