@@ -689,7 +689,9 @@ impl Tapestry {
 
     fn put(&mut self, square: u8, c: Code) {
         let s = square as usize;
-        let old = self.board[s];
+        let Some(&old) = self.board.get(s) else {
+            return;
+        };
         let bit = 1u64 << square;
         if let Some(p) = decode(old) {
             self.hash ^= piece_key(old, square);
@@ -800,9 +802,12 @@ impl Position for Tapestry {
                 to,
                 promotion,
             } => {
+                // An off-board square (only in an illegal move) changes nothing.
                 let (Some(&mover), Some(&captured)) =
                     (self.board.get(from as usize), self.board.get(to as usize))
                 else {
+                    self.side = self.side.opponent();
+                    self.hash ^= BLACK_TO_MOVE_KEY;
                     return undo;
                 };
                 let placed = match (promotion, decode(mover)) {
@@ -818,7 +823,7 @@ impl Position for Tapestry {
             Move::Loom { from, to } => {
                 let (f, t) = (self.fates[from.index()], self.fates[to.index()]);
                 self.set_fates(from, f.saturating_sub(1));
-                self.set_fates(to, t + 1);
+                self.set_fates(to, t.saturating_add(1));
                 self.set_last_step(step_code(from, to));
                 undo
             }
@@ -835,7 +840,8 @@ impl Position for Tapestry {
                 to,
                 promotion,
             } => {
-                if let Some(&moved) = self.board.get(to as usize) {
+                let on_board = (from as usize) < SQUARES;
+                if let (Some(&moved), true) = (self.board.get(to as usize), on_board) {
                     let original = match (promotion, decode(moved)) {
                         (Some(_), Some(p)) => code(p.side.index(), Kind::Pawn as usize),
                         _ => moved,
@@ -847,7 +853,7 @@ impl Position for Tapestry {
             }
             Move::Loom { from, to } => {
                 let (f, t) = (self.fates[from.index()], self.fates[to.index()]);
-                self.fates[from.index()] = f + 1;
+                self.fates[from.index()] = f.saturating_add(1);
                 self.fates[to.index()] = t.saturating_sub(1);
             }
         }
@@ -1282,6 +1288,39 @@ mod tests {
         for to in bits(ALL_SQUARES & !1) {
             let (x, y) = GRID.coords(to);
             assert_eq!(allowed & (1 << to) != 0, x % 2 == 1 || y % 2 == 1);
+        }
+    }
+
+    #[test]
+    fn illegal_moves_do_not_panic() {
+        let mut pos = Tapestry::start(&());
+        let before = pos.clone();
+        for mv in [
+            Move::Tapestry {
+                from: 200,
+                to: 3,
+                promotion: None,
+            },
+            Move::Tapestry {
+                from: 3,
+                to: 99,
+                promotion: Some(Kind::Queen),
+            },
+            Move::Tapestry {
+                from: 20,
+                to: 21,
+                promotion: Some(Kind::King),
+            },
+            Move::Loom {
+                from: Loom::Light,
+                to: Loom::Earth,
+            },
+        ] {
+            let undo = pos.play(mv);
+            pos.undo(mv, undo);
+            if matches!(mv, Move::Tapestry { .. }) {
+                assert_eq!(pos, before, "{mv:?}");
+            }
         }
     }
 }
