@@ -4,3 +4,4 @@
 mod cli;
 mod flaxman;
 mod record;
+mod tapestry;

@@ -10,6 +10,7 @@ pub mod perft;
 pub mod random;
 pub mod selfcheck;
 pub mod session;
+pub mod tapestry;
 pub mod variant;
 pub mod view;
 pub mod zobrist;
