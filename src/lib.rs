@@ -2,6 +2,8 @@
 //!
 //! Data flows one way: [`rules`] → match → ECS entities → pixels.
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod cli;
 pub mod record;
 pub mod rules;

@@ -1,7 +1,11 @@
 //! The one integration-test binary: each game and feature is a module, so the
 //! Bevy-linked tests link once.
 
+#[cfg(feature = "app")]
+mod app;
 mod cli;
 mod flaxman;
 mod record;
+#[cfg(feature = "app")]
+mod render;
 mod tapestry;

@@ -9,9 +9,9 @@ mod dressing;
 mod game;
 mod highlight;
 mod meshes;
-mod overlays;
 mod picking;
 mod pieces;
+mod rules_text;
 mod scene;
 mod selection;
 mod ui;
@@ -20,7 +20,7 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 pub use board::{Cell, CellIndex};
-pub use capture::ScreenshotRequest;
+pub use capture::{CellMapOut, ScreenshotRequest};
 pub use game::{
     AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
     MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
@@ -44,6 +44,8 @@ pub struct Launch {
     pub game: Option<Box<dyn Session>>,
     /// Render once, write a PNG and exit.
     pub screenshot: Option<ScreenshotRequest>,
+    /// Keep a JSON map of where each cell appears on screen.
+    pub cell_map: Option<std::path::PathBuf>,
     pub size: (u32, u32),
 }
 
@@ -71,7 +73,6 @@ impl Plugin for ScenePlugin {
             camera::plugin,
             picking::plugin,
             highlight::plugin,
-            overlays::plugin,
             ui::plugin,
             capture::plugin,
         ));
@@ -106,6 +107,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let screenshot = launch.screenshot.is_some();
     if let Some(request) = launch.screenshot {
         app.insert_resource(request);
+    }
+    if let Some(path) = launch.cell_map {
+        app.insert_resource(CellMapOut(path));
     }
     if let Some(session) = launch.game {
         app.insert_resource(game::StartWith(Some(session)));

@@ -2,6 +2,7 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+mod window;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -44,6 +45,10 @@ pub enum Command {
         setup: Setup,
     },
     /// Measure move-generation speed (bulk-counted perft) for every game.
+    /// Open the game window on a game (from a variant or a saved record).
+    Play(window::PlayArgs),
+    /// Render a position with the game's scene and write a PNG.
+    Screenshot(window::ScreenshotArgs),
     Bench {
         /// Only this variant.
         #[arg(long)]
@@ -113,6 +118,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
     };
     match cli.command {
         None => open_window(out),
+        Some(Command::Play(args)) => {
+            let size = window::parse_size(&args.size)?;
+            window::open(Some(window::game_of(&args)?), size, args.cell_map.clone())
+        }
+        Some(Command::Screenshot(args)) => window::screenshot(&args),
         Some(Command::Perft {
             setup,
             depth,
@@ -130,10 +140,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
     }
 }
 
+/// No subcommand: the game window on its main menu, or the help where this
+/// build has no window.
 fn open_window(out: &mut dyn Write) -> Result<(), String> {
-    use clap::CommandFactory;
-    let _ = write!(out, "{}", Cli::command().render_help());
-    Ok(())
+    if cfg!(feature = "app") {
+        window::open(None, (1280, 720), None)
+    } else {
+        use clap::CommandFactory;
+        let _ = write!(out, "{}", Cli::command().render_help());
+        Ok(())
+    }
 }
 
 /// Clap's message on one line: the text before its usage block, joined.

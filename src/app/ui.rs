@@ -1,0 +1,344 @@
+//! The egui interface: the new-game dialog, the game panel (status, move
+//! list, undo and redo, save and load, rules), the choice between moves that
+//! share a route, and the coordinates along the board edges.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::board::CellIndex;
+use super::camera::{MainCamera, OrbitCamera};
+use super::game::{
+    AnimationSpeed, HistoryRequested, HistoryStep, Match, MoveRequested, NewGameRequested,
+};
+use super::selection::PendingChoice;
+use super::Screen;
+use crate::record;
+use crate::rules::history::DrawRules;
+use crate::rules::variant::{PawnKind, Variant, VariantId};
+
+/// The new-game dialog's choices and the file field, kept between frames.
+#[derive(Resource)]
+struct Form {
+    variant: VariantId,
+    pawn: Option<PawnKind>,
+    draw_rules: DrawRules,
+    path: String,
+    message: Option<String>,
+    show_gilman: bool,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form {
+            variant: VariantId::Flaxman,
+            pawn: None,
+            draw_rules: DrawRules::default(),
+            path: "variantarium-game.json".into(),
+            message: None,
+            show_gilman: false,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Form>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            main_menu.run_if(in_state(Screen::Menu)),
+            (
+                // A screenshot shows the scene, not the controls.
+                (game_panel, move_choice).run_if(not(resource_exists::<super::ScreenshotRequest>)),
+                edge_coordinates,
+            )
+                .run_if(in_state(Screen::Playing)),
+        ),
+    );
+}
+
+fn main_menu(
+    mut contexts: EguiContexts,
+    mut form: ResMut<Form>,
+    mut requests: MessageWriter<NewGameRequested>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Variantarium")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.heading("New game");
+            let implemented: Vec<VariantId> =
+                Variant::implemented().into_iter().map(|v| v.id).collect();
+            egui::ComboBox::from_label("Game")
+                .selected_text(form.variant.title())
+                .show_ui(ui, |ui| {
+                    for id in implemented {
+                        ui.selectable_value(&mut form.variant, id, id.title());
+                    }
+                });
+            if form.variant.is_hex() {
+                let label = form.pawn.map_or("the layout's own", PawnKind::id);
+                egui::ComboBox::from_label("Pawn-like piece")
+                    .selected_text(label)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut form.pawn, None, "the layout's own");
+                        for kind in PawnKind::ALL {
+                            ui.selectable_value(&mut form.pawn, Some(kind), kind.id());
+                        }
+                    });
+            }
+            ui.checkbox(&mut form.draw_rules.repetition, "Draw by threefold repetition");
+            ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
+            ui.label("White and Black: both played here (hot-seat).");
+            if ui.button("Start").clicked() {
+                let pawn = if form.variant.is_hex() { form.pawn } else { None };
+                let request = Variant::with_pawn(form.variant, pawn)
+                    .and_then(|v| NewGameRequested::variant(v, form.draw_rules));
+                match request {
+                    Ok(request) => {
+                        form.message = None;
+                        requests.write(request);
+                    }
+                    Err(e) => form.message = Some(e),
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("File");
+                ui.text_edit_singleline(&mut form.path);
+                if ui.button("Load").clicked() {
+                    load_into(&mut form, &mut requests);
+                }
+            });
+            if let Some(message) = &form.message {
+                ui.colored_label(egui::Color32::LIGHT_RED, message);
+            }
+        });
+    Ok(())
+}
+
+fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
+    match record::load(&PathBuf::from(form.path.trim())) {
+        Ok(session) => {
+            form.message = Some(format!("Loaded {}", form.path.trim()));
+            requests.write(NewGameRequested { session });
+        }
+        Err(e) => form.message = Some(e),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn game_panel(
+    mut contexts: EguiContexts,
+    game: Res<Match>,
+    mut form: ResMut<Form>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut orbit: ResMut<OrbitCamera>,
+    mut history: MessageWriter<HistoryRequested>,
+    mut requests: MessageWriter<NewGameRequested>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let session = game.session.as_ref();
+    egui::Window::new("Game")
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .default_width(250.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+        ui.heading(session.variant().id.title());
+        let status = match session.outcome() {
+            Some(outcome) => format!("Game over: {outcome}"),
+            None if session.in_check() => format!("{} to move, in check", session.side_to_move().name()),
+            None => format!("{} to move", session.side_to_move().name()),
+        };
+        ui.strong(status);
+        if let Some(notice) = &game.notice {
+            ui.colored_label(egui::Color32::LIGHT_RED, notice);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Undo").clicked() {
+                history.write(HistoryRequested(HistoryStep::Undo));
+            }
+            if ui.add_enabled(session.can_redo(), egui::Button::new("Redo")).clicked() {
+                history.write(HistoryRequested(HistoryStep::Redo));
+            }
+            if ui.button("Flip").clicked() {
+                orbit.flip();
+            }
+            ui.toggle_value(&mut orbit.top_down, "Top view");
+        });
+        ui.add(egui::Slider::new(&mut speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
+        if session.variant().id.is_hex() {
+            ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
+        }
+        ui.separator();
+        ui.label("Moves (click one to see that position)");
+        let played = session.moves();
+        let undone = session.redo_moves();
+        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
+            egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
+                let all: Vec<(usize, &String, bool)> = played
+                    .iter()
+                    .map(|m| (m, true))
+                    .chain(undone.iter().map(|m| (m, false)))
+                    .enumerate()
+                    .map(|(i, (m, live))| (i, m, live))
+                    .collect();
+                for pair in all.chunks(2) {
+                    ui.label(format!("{}.", pair[0].0 / 2 + 1));
+                    for &(i, text, live) in pair {
+                        let label = if live {
+                            egui::RichText::new(text)
+                        } else {
+                            egui::RichText::new(text).weak()
+                        };
+                        let current = i + 1 == played.len();
+                        if ui.selectable_label(current, label).clicked() {
+                            history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+        if ui.small_button("Start position").clicked() {
+            history.write(HistoryRequested(HistoryStep::GoTo(0)));
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("File");
+            ui.text_edit_singleline(&mut form.path);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                let path = PathBuf::from(form.path.trim());
+                form.message = Some(match record::save(session, &path) {
+                    Ok(()) => format!("Saved {}", path.display()),
+                    Err(e) => e,
+                });
+            }
+            if ui.button("Load").clicked() {
+                load_into(&mut form, &mut requests);
+            }
+            if ui.button("Export text").clicked() {
+                let path = PathBuf::from(form.path.trim()).with_extension("txt");
+                form.message = Some(match record::save(session, &path) {
+                    Ok(()) => format!("Exported {}", path.display()),
+                    Err(e) => e,
+                });
+            }
+        });
+        if let Some(message) = &form.message {
+            ui.label(message);
+        }
+        ui.separator();
+        egui::CollapsingHeader::new("Rules").show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                ui.label(super::rules_text::for_variant(session.variant().id));
+            });
+        });
+        if ui.button("New game…").clicked() {
+            next.set(Screen::Menu);
+        }
+    });
+    Ok(())
+}
+
+fn move_choice(
+    mut contexts: EguiContexts,
+    mut pending: ResMut<PendingChoice>,
+    mut requests: MessageWriter<MoveRequested>,
+) -> Result {
+    if pending.moves.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut chosen = None;
+    let mut cancel = false;
+    egui::Window::new("Which move?")
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for text in &pending.moves {
+                    if ui.button(text).clicked() {
+                        chosen = Some(text.clone());
+                    }
+                }
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if let Some(text) = chosen {
+        requests.write(MoveRequested { text });
+        pending.moves.clear();
+    } else if cancel {
+        pending.moves.clear();
+    }
+    Ok(())
+}
+
+/// File letters along the near edge, rank numbers along the left edge, the
+/// Loom's square names, and Gilman's numbers on every hex when asked.
+fn edge_coordinates(
+    mut contexts: EguiContexts,
+    game: Res<Match>,
+    form: Res<Form>,
+    index: Res<CellIndex>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+) -> Result {
+    let Ok((camera, camera_at)) = cameras.single() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let colour = egui::Color32::from_rgb(235, 225, 200);
+    let font = egui::FontId::proportional(15.0);
+    let mut write = |world: Vec3, text: &str| {
+        if let Ok(at) = camera.world_to_viewport(camera_at, world) {
+            painter.text(egui::pos2(at.x, at.y), egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+        }
+    };
+    for (label, world) in edge_labels(&game, &index) {
+        write(world, &label);
+    }
+    if form.show_gilman {
+        for (i, cell) in game.layout.cells.iter().enumerate() {
+            if let Some(alt) = &cell.alt_name {
+                write(index.place(i as u16) + Vec3::Y * 0.02, alt);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where each coordinate label goes: below the nearest cell of each file,
+/// left of the leftmost cell of each rank; board 1 (the Loom) names its cells.
+fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
+    use std::collections::BTreeMap;
+    let mut files: BTreeMap<String, Vec3> = BTreeMap::new();
+    let mut ranks: BTreeMap<String, Vec3> = BTreeMap::new();
+    let mut labels = Vec::new();
+    for (i, cell) in game.layout.cells.iter().enumerate() {
+        let at = index.place(i as u16);
+        if cell.board != 0 {
+            labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0)));
+            continue;
+        }
+        let split = cell.name.find(|c: char| c.is_ascii_digit()).unwrap_or(cell.name.len());
+        let (file, rank) = cell.name.split_at(split);
+        let near = files.entry(file.to_string()).or_insert(at);
+        if at.z > near.z {
+            *near = at;
+        }
+        let left = ranks.entry(rank.to_string()).or_insert(at);
+        if at.x < left.x {
+            *left = at;
+        }
+    }
+    labels.extend(files.into_iter().map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8))));
+    labels.extend(ranks.into_iter().map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0))));
+    labels
+}

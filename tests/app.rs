@@ -1,0 +1,164 @@
+//! The ECS without a window: clicks, legal moves, moves applied and undone,
+//! checked against the rules for every implemented game.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use variantarium::app::{
+    CellClicked, CorePlugin, HistoryRequested, HistoryStep, LegalMoves, Match, MoveApplied,
+    MoveRequested, NewGameRequested, Piece, Selection,
+};
+use variantarium::rules::history::DrawRules;
+use variantarium::rules::random::Rng;
+use variantarium::rules::session::new_session;
+use variantarium::rules::variant::Variant;
+use variantarium::rules::view::Placement;
+
+#[derive(Resource, Default)]
+struct Seen {
+    legal: Vec<LegalMoves>,
+    applied: usize,
+}
+
+fn collect(mut seen: ResMut<Seen>, mut legal: MessageReader<LegalMoves>, mut applied: MessageReader<MoveApplied>) {
+    seen.legal.extend(legal.read().cloned());
+    seen.applied += applied.read().count();
+}
+
+fn app_with(variant: Variant) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin))
+        .init_resource::<Seen>()
+        .add_systems(PostUpdate, collect);
+    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    app.update();
+    app
+}
+
+fn sorted(mut placements: Vec<Placement>) -> Vec<(u16, char, Option<u8>, u8)> {
+    let mut keys: Vec<_> = placements
+        .drain(..)
+        .map(|p| (p.cell, p.letter, p.side.map(|s| s.0), p.level))
+        .collect();
+    keys.sort();
+    keys
+}
+
+fn entities_match_rules(app: &mut App) {
+    let rules = sorted(app.world().resource::<Match>().session.placements());
+    let mut query = app.world_mut().query::<&Piece>();
+    let entities: Vec<Placement> = query
+        .iter(app.world())
+        .map(|p| Placement {
+            cell: p.cell,
+            letter: p.letter,
+            side: p.side,
+            state: p.state,
+            level: p.level,
+        })
+        .collect();
+    assert_eq!(sorted(entities), rules);
+}
+
+fn take_seen(app: &mut App) -> Seen {
+    std::mem::take(&mut *app.world_mut().resource_mut::<Seen>())
+}
+
+#[test]
+fn clicks_emit_the_rules_legal_moves_in_every_game() {
+    for variant in Variant::implemented() {
+        let mut app = app_with(variant);
+        entities_match_rules(&mut app);
+        let moves = app.world().resource::<Match>().session.legal_moves();
+        let mut froms: Vec<u16> = moves.iter().map(|m| m.route.from).collect();
+        froms.dedup();
+        froms.sort();
+        froms.dedup();
+        for from in froms {
+            take_seen(&mut app);
+            app.world_mut().write_message(CellClicked { cell: from });
+            app.update();
+            let seen = take_seen(&mut app);
+            let [legal] = &seen.legal[..] else {
+                panic!("{variant:?}: one LegalMoves per click, got {}", seen.legal.len());
+            };
+            let mut expected: Vec<String> = moves
+                .iter()
+                .filter(|m| m.route.from == from)
+                .map(|m| m.text.clone())
+                .collect();
+            let mut got: Vec<String> = legal.targets.iter().flat_map(|t| t.moves.clone()).collect();
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected, "{variant:?} from cell {from}");
+            let selected = app.world().resource::<Selection>().clone();
+            assert_eq!(selected.from, Some(from));
+            *app.world_mut().resource_mut::<Selection>() = Selection::default();
+        }
+    }
+}
+
+#[test]
+fn moves_apply_once_illegal_ones_change_nothing_and_undo_redo_restore() {
+    for variant in Variant::implemented() {
+        let mut app = app_with(variant);
+        let mut rng = Rng::new(11);
+        let mut positions = vec![app.world().resource::<Match>().session.position_text()];
+        for _ in 0..12 {
+            let moves = app.world().resource::<Match>().session.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let text = moves[rng.below(moves.len())].text.clone();
+            take_seen(&mut app);
+            app.world_mut().write_message(MoveRequested { text: text.clone() });
+            app.update();
+            assert_eq!(take_seen(&mut app).applied, 1, "{variant:?}: {text}");
+            entities_match_rules(&mut app);
+            positions.push(app.world().resource::<Match>().session.position_text());
+        }
+        let before = app.world().resource::<Match>().session.position_text();
+        for bad in ["a1-a1-a1", "zz", "a1-a2=X"] {
+            app.world_mut().write_message(MoveRequested { text: bad.into() });
+            app.update();
+            assert_eq!(take_seen(&mut app).applied, 0, "{variant:?}: {bad}");
+            assert_eq!(app.world().resource::<Match>().session.position_text(), before);
+            assert!(app.world().resource::<Match>().notice.is_some());
+        }
+        entities_match_rules(&mut app);
+        for expected in positions.iter().rev().skip(1) {
+            app.world_mut().write_message(HistoryRequested(HistoryStep::Undo));
+            app.update();
+            assert_eq!(&app.world().resource::<Match>().session.position_text(), expected);
+            entities_match_rules(&mut app);
+        }
+        for expected in positions.iter().skip(1) {
+            app.world_mut().write_message(HistoryRequested(HistoryStep::Redo));
+            app.update();
+            assert_eq!(&app.world().resource::<Match>().session.position_text(), expected);
+            entities_match_rules(&mut app);
+        }
+        app.world_mut().write_message(HistoryRequested(HistoryStep::GoTo(0)));
+        app.update();
+        assert_eq!(&app.world().resource::<Match>().session.position_text(), &positions[0]);
+        entities_match_rules(&mut app);
+    }
+}
+
+#[test]
+fn clicking_a_target_plays_the_move() {
+    let variant = Variant::implemented()[0];
+    let mut app = app_with(variant);
+    let moves = app.world().resource::<Match>().session.legal_moves();
+    let mv = moves.first().expect("a legal move").clone();
+    app.world_mut().write_message(CellClicked { cell: mv.route.from });
+    app.update();
+    take_seen(&mut app);
+    app.world_mut().write_message(CellClicked { cell: mv.route.to });
+    app.update();
+    assert_eq!(take_seen(&mut app).applied, 1);
+    assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);
+    entities_match_rules(&mut app);
+}

@@ -1,0 +1,135 @@
+//! Render tests: the real binary draws each game through Vulkan (lavapipe on
+//! machines without a GPU) in an X window (Xvfb when no display is set),
+//! and the pictures are checked pixel by pixel.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+
+use variantarium::rules::variant::{Variant, VariantId};
+
+/// The display to render on: ours if the environment has none.
+fn display() -> &'static str {
+    static DISPLAY: OnceLock<(String, Option<Child>)> = OnceLock::new();
+    &DISPLAY
+        .get_or_init(|| {
+            if let Ok(display) = std::env::var("DISPLAY")
+                && !display.is_empty()
+            {
+                return (display, None);
+            }
+            let mut xvfb = Command::new("Xvfb")
+                .args(["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("no DISPLAY and no Xvfb: install xvfb (see .ci/run)");
+            let mut line = String::new();
+            let stdout = xvfb.stdout.take().expect("Xvfb's stdout");
+            BufReader::new(stdout).read_line(&mut line).expect("Xvfb names its display");
+            (format!(":{}", line.trim()), Some(xvfb))
+        })
+        .0
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantarium-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir.join(name)
+}
+
+struct Shot {
+    image: image::RgbImage,
+    cells: HashMap<String, (u32, u32)>,
+}
+
+fn screenshot(variant: &str, moves: &str, name: &str) -> Shot {
+    let out = scratch(&format!("{name}.png"));
+    let map = scratch(&format!("{name}.json"));
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(["screenshot", "--variant", variant, "--moves", moves, "--size", "640x400"])
+        .arg("--out")
+        .arg(&out)
+        .arg("--cell-map")
+        .arg(&map)
+        .env("DISPLAY", display())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "screenshot of {variant} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let image = image::open(&out).expect("a PNG").to_rgb8();
+    let cells: HashMap<String, (u32, u32)> = read_map(&map);
+    Shot { image, cells }
+}
+
+fn read_map(path: &Path) -> HashMap<String, (u32, u32)> {
+    let text = std::fs::read_to_string(path).expect("the cell map");
+    let map: HashMap<String, [f32; 2]> = serde_json::from_str(&text).expect("JSON");
+    map.into_iter()
+        .map(|(k, [x, y])| (k, (x.max(0.0) as u32, y.max(0.0) as u32)))
+        .collect()
+}
+
+const BACKGROUND: [u8; 3] = [26, 28, 33];
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    a.iter().zip(b).map(|(x, y)| x.abs_diff(y) as u32).sum()
+}
+
+fn pixel(shot: &Shot, cell: &str) -> [u8; 3] {
+    let (x, y) = shot.cells[cell];
+    shot.image.get_pixel(x.min(shot.image.width() - 1), y.min(shot.image.height() - 1)).0
+}
+
+/// The six games of the acceptance list that this build implements.
+fn games() -> Vec<(&'static str, &'static str)> {
+    let first_moves = [
+        ("flaxman", "d1-d4"),
+        ("tapestry", "b2-b3"),
+        ("chakra", "e2-e3"),
+        ("glinski", "f5-f6"),
+        ("aj-mccooey", "f4-f5"),
+        ("aj-compact", "e4-e5"),
+    ];
+    let implemented: Vec<VariantId> = Variant::implemented().into_iter().map(|v| v.id).collect();
+    first_moves
+        .into_iter()
+        .filter(|(id, _)| implemented.iter().any(|v| v.id() == *id))
+        .collect()
+}
+
+#[test]
+fn every_game_renders_its_board_and_a_move_changes_the_picture() {
+    for (variant, first_move) in games() {
+        let start = screenshot(variant, "", &format!("{variant}-start"));
+        let (w, h) = start.image.dimensions();
+        assert_eq!((w, h), (640, 400), "{variant}: the asked size");
+        let colours: std::collections::HashSet<[u8; 3]> =
+            start.image.pixels().step_by(7).map(|p| p.0).collect();
+        assert!(colours.len() > 50, "{variant}: the picture is not blank");
+        let on_board = start
+            .cells
+            .keys()
+            .filter(|c| distance(pixel(&start, c), BACKGROUND) > 30)
+            .count();
+        assert!(
+            on_board * 10 >= start.cells.len() * 9,
+            "{variant}: {on_board} of {} cells differ from the background",
+            start.cells.len()
+        );
+        let after = screenshot(variant, first_move, &format!("{variant}-after"));
+        let (from, to) = first_move.split_once('-').expect("from-to");
+        let to = to.split(['=', '^']).next().unwrap_or(to);
+        for cell in [from, to] {
+            assert!(
+                distance(pixel(&start, cell), pixel(&after, cell)) > 20,
+                "{variant}: {cell} looks the same before and after {first_move}"
+            );
+        }
+    }
+}
