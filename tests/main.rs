@@ -1,5 +1,6 @@
 //! The one integration-test binary: each game and feature is a module, so the
 //! Bevy-linked tests link once.
 
+mod chakra;
 mod cli;
 mod flaxman;

@@ -159,6 +159,7 @@ impl Variant {
     pub fn visit<V: VariantVisitor>(&self, visitor: V) -> Result<V::Output, String> {
         match self.id {
             VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
+            VariantId::Chakra => Ok(visitor.visit::<super::chakra::Chakra>(())),
             other => Err(format!("variant '{other}' is not implemented yet")),
         }
     }
