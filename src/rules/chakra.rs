@@ -1132,8 +1132,9 @@ impl Position for Chakra {
             let n = pos.chakras[s.index()].count_ones();
             if n != 0 && n != 2 {
                 return Err(PositionError::new(format!(
-                    "{} has {n} chakras; a side has two, or none once its Transmitter is captured",
-                    s.name()
+                    "{} has {n} chakra{}; a side has two, or none once its Transmitter is captured",
+                    s.name(),
+                    if n == 1 { "" } else { "s" }
                 )));
             }
         }
