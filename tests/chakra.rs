@@ -65,7 +65,7 @@ fn perft_from_the_start_depths_1_to_4() {
 #[test]
 fn reference_generator_agrees_on_perft_from_the_start() {
     let reference = reference::Ref::parse(START);
-    for (depth, nodes) in [(1, 22), (2, 484), (3, 12026)] {
+    for (depth, nodes) in [(1, 22), (2, 484), (3, 12026), (4, 297667)] {
         assert_eq!(reference.perft(depth), nodes, "depth {depth}");
     }
 }
@@ -112,11 +112,16 @@ fn cross_check(start: &str, games: usize, plies: usize, seed: u64) -> usize {
 /// Courtesans in sight of their Kings: the exotic rules come up often.
 const BUSY: &str = "a3k2a/1P1c2p1/4M3/2C5/7q/4K3/1p5c/Q7 w Tf2n,Td4k,te5k,tc6n";
 
+/// Pawns one step from promotion on both sides with everything to promote
+/// to, a King on his own chakra, chakras on the promotion ranks.
+const PROMOTING: &str = "4k3/PP3ppp/8/2C2c2/8/8/ppP2PPP/4K3 w Te1n,Tb8k,td1k,tg8n";
+
 #[test]
 fn reference_generator_agrees_on_random_positions() {
-    let mut checked = cross_check(START, 12, 120, 11);
-    checked += cross_check(BUSY, 25, 60, 12);
-    assert!(checked > 2000, "only {checked} positions");
+    let mut checked = cross_check(START, 40, 150, 11);
+    checked += cross_check(BUSY, 60, 80, 12);
+    checked += cross_check(PROMOTING, 60, 80, 13);
+    assert!(checked > 10_000, "only {checked} positions");
 }
 
 #[test]
@@ -126,6 +131,8 @@ fn random_playouts_keep_every_invariant() {
     assert_eq!(report.games, 2000);
     let busy = pos(BUSY);
     random_playouts(&busy, 200, 100, 7).unwrap_or_else(|e| panic!("{e}"));
+    let promoting = pos(PROMOTING);
+    random_playouts(&promoting, 200, 100, 8).unwrap_or_else(|e| panic!("{e}"));
 }
 
 // ---------------------------------------------------------------------------
@@ -335,6 +342,15 @@ fn the_pass_and_its_limits() {
             to: cell(&p, "c3")
         }]
     );
+    // A pawn may pass too; that moves nothing, so it is not a pawn move for
+    // the fifty-move rule. On the seventh rank with nothing to promote to,
+    // it may still pass over its chakra d8.
+    let q = pos("7k/8/8/8/3P4/8/8/4K3 w Td4n,Td5n");
+    assert_eq!(moves_from(&q, "d4-"), ["d4-d4", "d4-d5"]);
+    assert!(!q.resets_move_clock(q.parse_move("d4-d4").expect("legal")));
+    assert!(q.resets_move_clock(q.parse_move("d4-d5").expect("legal")));
+    let q = pos("7k/3P4/8/8/8/8/8/ACMQKSCA w Td7n,Td8n");
+    assert_eq!(moves_from(&q, "d7-"), ["d7-d7"]);
     let passed = after(&p, "c3-c3");
     assert_eq!(passed.to_text(), "7k/8/8/8/8/2A5/8/4K3 b Tc3n,Te4n");
     // In check the pass is illegal (it would leave the King in check), and
@@ -533,6 +549,34 @@ fn position_text_round_trips_and_rejects_bad_text() {
         match Chakra::from_text(&text, &()) {
             Ok(_) => panic!("'{text}' was accepted"),
             Err(e) => assert!(e.to_string().contains(needle), "'{text}': {e}"),
+        }
+    }
+}
+
+#[test]
+fn mangled_position_text_is_rejected_or_read_consistently() {
+    let alphabet: Vec<char> = "KQACMSPkqacmspTtnk0123456789/-, wbx^".chars().collect();
+    let mut rng = Rng::new(99);
+    for base in [START, BUSY, PROMOTING] {
+        for _ in 0..3000 {
+            let mut chars: Vec<char> = base.chars().collect();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(chars.len());
+                let c = alphabet[rng.below(alphabet.len())];
+                match rng.below(3) {
+                    0 => chars[at] = c,
+                    1 => {
+                        chars.remove(at);
+                    }
+                    _ => chars.insert(at, c),
+                }
+            }
+            let text: String = chars.into_iter().collect();
+            if let Ok(p) = Chakra::from_text(&text, &()) {
+                assert_eq!(pos(&p.to_text()), p, "{text}");
+                assert_eq!(p.hash(), p.hash_from_scratch(), "{text}");
+                let _ = p.outcome();
+            }
         }
     }
 }

@@ -101,11 +101,29 @@ pub enum MoveKind {
     ChakraFlip,
 }
 
+/// A move. Only [`Position::legal_moves`] makes them, so its squares are
+/// always on the board and `play` never indexes outside it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
-    pub from: u8,
-    pub to: u8,
-    pub kind: MoveKind,
+    from: u8,
+    to: u8,
+    kind: MoveKind,
+}
+
+impl Move {
+    /// The square the piece or chakra leaves (a1 = 0 … h8 = 63).
+    pub fn from(self) -> u8 {
+        self.from
+    }
+
+    /// The square it ends on; equal to `from` for a pass or a flip in place.
+    pub fn to(self) -> u8 {
+        self.to
+    }
+
+    pub fn kind(self) -> MoveKind {
+        self.kind
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
