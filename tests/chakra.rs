@@ -203,6 +203,36 @@ fn check_through_the_transmitter_king_to_king() {
 }
 
 #[test]
+fn the_seeds_king_and_transmitter_sequence() {
+    // The Black King takes the pawn standing on White's chakra d4; White's
+    // Tc3-e2 checks him King to King through the Transmitter; he leaves d4
+    // and so attacks it; Kf1-e2 occupies the other chakra and protects it.
+    let p = pos("8/8/8/3k4/3P4/8/8/5K2 b Tc3n,Td4n");
+    let p = after(&p, "d5-d4");
+    assert!(!p.in_check());
+    let p = after(&p, "c3-e2");
+    assert!(p.in_check());
+    assert_eq!(
+        moves(&p),
+        [
+            "d4-c3", "d4-c4", "d4-c5", "d4-d3", "d4-d5", "d4-e3", "d4-e4", "d4-e5"
+        ]
+    );
+    let p = after(&p, "d4-c5");
+    // Left alone, the Transmitter falls …
+    assert!(moves(&after(&p, "f1-g1")).contains(&"c5-d4".to_string()));
+    // … but with the King on e2 the Black King may not enter d4.
+    let p = after(&p, "f1-e2");
+    assert_eq!(p.to_text(), "8/8/8/2k5/8/8/4K3/8 b Te2n,Td4n");
+    assert_eq!(
+        moves(&p),
+        [
+            "c5-b4", "c5-b5", "c5-b6", "c5-c4", "c5-c6", "c5-d5", "c5-d6"
+        ]
+    );
+}
+
+#[test]
 fn pawns_attack_through_the_transmitter() {
     // Black's pawn d5 could step onto its vacant chakra d4 and be carried to
     // g1, where the White King stands on Black's other chakra.
