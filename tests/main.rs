@@ -3,6 +3,7 @@
 
 #[cfg(feature = "app")]
 mod app;
+mod chakra;
 mod cli;
 mod flaxman;
 mod record;

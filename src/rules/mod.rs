@@ -2,6 +2,7 @@
 //! CLI, the engine and the app are generic over it or dispatch through
 //! [`variant::Variant`].
 
+pub mod chakra;
 pub mod flaxman;
 pub mod geometry;
 pub mod history;

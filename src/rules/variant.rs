@@ -160,6 +160,7 @@ impl Variant {
         match self.id {
             VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
             VariantId::Tapestry => Ok(visitor.visit::<super::tapestry::Tapestry>(())),
+            VariantId::Chakra => Ok(visitor.visit::<super::chakra::Chakra>(())),
             other => Err(format!("variant '{other}' is not implemented yet")),
         }
     }
