@@ -4,6 +4,7 @@
 
 pub mod flaxman;
 pub mod geometry;
+pub mod hexchess;
 pub mod history;
 pub mod notation;
 pub mod perft;

@@ -159,6 +159,10 @@ impl Variant {
     pub fn visit<V: VariantVisitor>(&self, visitor: V) -> Result<V::Output, String> {
         match self.id {
             VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
+            id if id.is_hex() => match super::hexchess::HexOptions::for_variant(id, self.pawn) {
+                Some(options) => Ok(visitor.visit::<super::hexchess::HexChess>(options)),
+                None => Err(format!("variant '{id}' has no hex options")),
+            },
             other => Err(format!("variant '{other}' is not implemented yet")),
         }
     }
