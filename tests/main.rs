@@ -3,3 +3,4 @@
 
 mod cli;
 mod flaxman;
+mod hexchess;
