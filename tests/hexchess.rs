@@ -99,7 +99,15 @@ fn offsets(grid: HexGrid, cell: &str, vectors: &[(i8, i8)]) -> BTreeSet<String> 
 fn targets(moves: &[String]) -> BTreeSet<String> {
     moves
         .iter()
-        .map(|m| m.split('-').nth(1).unwrap().split('=').next().unwrap().to_string())
+        .map(|m| {
+            m.split('-')
+                .nth(1)
+                .unwrap()
+                .split('=')
+                .next()
+                .unwrap()
+                .to_string()
+        })
         .collect()
 }
 
@@ -199,7 +207,10 @@ fn layout_lists_every_cell_with_number_place_and_colour() {
         for (i, cell) in layout.cells.iter().enumerate() {
             assert_eq!(cell.shape, CellShape::Hex);
             assert_eq!(cell.name, grid.name(i as u8));
-            assert_eq!(cell.alt_name.as_deref(), Some(grid.gilman(i as u8).as_str()));
+            assert_eq!(
+                cell.alt_name.as_deref(),
+                Some(grid.gilman(i as u8).as_str())
+            );
             assert_eq!(cell.colour, grid.colour(i as u8));
         }
         // Neighbouring centres are 1.0 apart; White's side at the bottom.
@@ -430,7 +441,9 @@ fn curved_paths_are_blocked_only_where_every_path_is() {
     // next step leaves the board ends there (e2,e3 from f1 goes nowhere).
     assert_eq!(
         moves,
-        ["f1-d1", "f1-e1", "f1-e2", "f1-f2", "f1-f3", "f1-g1", "f1-g2", "f1-h1"]
+        [
+            "f1-d1", "f1-e1", "f1-e2", "f1-f2", "f1-f3", "f1-g1", "f1-g2", "f1-h1"
+        ]
     );
 }
 
@@ -499,7 +512,11 @@ fn pawn_like_moves_and_captures() {
         'w',
     );
     assert_eq!(moves_from(&pos, "f6"), ["f6-f7"]);
-    let pos = setup(o, &[("f6", 'p'), ("f5", 'N'), ("c1", 'K'), ("c8", 'k')], 'b');
+    let pos = setup(
+        o,
+        &[("f6", 'p'), ("f5", 'N'), ("c1", 'K'), ("c8", 'k')],
+        'b',
+    );
     assert_eq!(moves_from(&pos, "f6"), ["f6-f5"]);
     // No capture of one's own men, no move into an occupied forward cell.
     let o = opts(VariantId::Glinski);
@@ -537,8 +554,20 @@ fn double_steps_follow_the_layout() {
         // McCooey and Compact never have it.
         let lone = |id, cell: &'static str, royal: char| {
             let o = opts_pawn(id, pawn);
-            let top = if id == VariantId::AjCompact { "c7" } else { "c8" };
-            setup(o, &[(cell, 'P'), ("c1", royal), (top, royal.to_ascii_lowercase())], 'w')
+            let top = if id == VariantId::AjCompact {
+                "c7"
+            } else {
+                "c8"
+            };
+            setup(
+                o,
+                &[
+                    (cell, 'P'),
+                    ("c1", royal),
+                    (top, royal.to_ascii_lowercase()),
+                ],
+                'w',
+            )
         };
         let pos = lone(VariantId::AjGlinski, "f5", 'G');
         assert_eq!(moves_from(&pos, "f5"), ["f5-f6", "f5-f7"], "{pawn:?}");
@@ -557,7 +586,11 @@ fn double_steps_follow_the_layout() {
     // Whichever pawn stands on a starting cell may double-step; a pawn on any
     // other cell may not. White Migrant on c2 (a start) and on c3 (not).
     let o = opts(VariantId::Glinski);
-    let pos = setup(o, &[("d3", 'P'), ("c3", 'P'), ("c1", 'K'), ("c8", 'k')], 'w');
+    let pos = setup(
+        o,
+        &[("d3", 'P'), ("c3", 'P'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+    );
     assert_eq!(moves_from(&pos, "d3"), ["d3-d4", "d3-d5"]);
     assert_eq!(moves_from(&pos, "c3"), ["c3-c4"]);
     // Both cells must be empty.
@@ -573,7 +606,11 @@ fn double_steps_follow_the_layout() {
 fn en_passant_on_the_next_move_only() {
     let o = opts(VariantId::Glinski);
     // White c2-c4 skips c3; Black's Migrant on d4 captures on (-1,0) = c3.
-    let start = setup(o, &[("c2", 'P'), ("d4", 'p'), ("c1", 'K'), ("c8", 'k')], 'w');
+    let start = setup(
+        o,
+        &[("c2", 'P'), ("d4", 'p'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+    );
     let mut pos = start.clone();
     pos.play(pos.parse_move("c2-c4").unwrap());
     assert_eq!(pos.to_text().split(' ').nth(2), Some("c3"));
@@ -606,7 +643,11 @@ fn en_passant_on_the_next_move_only() {
     assert_eq!(single.to_text().split(' ').nth(2), Some("-"));
     // The b-file: b1-b3 skips b2, which Black's Migrant on c3 reaches with
     // (-1,0) (the `hexchess` crate misses this one).
-    let mut pos = setup(o, &[("b1", 'P'), ("c3", 'p'), ("c1", 'K'), ("c8", 'k')], 'w');
+    let mut pos = setup(
+        o,
+        &[("b1", 'P'), ("c3", 'p'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+    );
     pos.play(pos.parse_move("b1-b3").unwrap());
     assert!(moves_from(&pos, "c3").contains(&"c3-b2".to_string()));
     // McCooey: Black d8-d6 skips d7 = (6,8); White's Broker on e6 = (5,6)
@@ -624,7 +665,11 @@ fn en_passant_on_the_next_move_only() {
     // Points never capture en passant: the skipped cell is never straight
     // ahead of an enemy Point (that cell holds the pawn that moved).
     let o = opts_pawn(VariantId::Glinski, PawnKind::Point);
-    let mut pos = setup(o, &[("c2", 'P'), ("d4", 'p'), ("c1", 'K'), ("c8", 'k')], 'w');
+    let mut pos = setup(
+        o,
+        &[("c2", 'P'), ("d4", 'p'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+    );
     pos.play(pos.parse_move("c2-c4").unwrap());
     assert_eq!(moves_from(&pos, "d4"), ["d4-d3"]);
 }
@@ -644,11 +689,7 @@ fn promotion_to_the_arrays_capturable_types() {
         };
         // White on f10 promotes on f11 (a push) and on e10/g10 (Migrant
         // captures); both compulsory.
-        let pos = setup(
-            o,
-            &[("f10", 'P'), ("g10", 'p'), ("c1", k), ("c8", kb)],
-            'w',
-        );
+        let pos = setup(o, &[("f10", 'P'), ("g10", 'p'), ("c1", k), ("c8", kb)], 'w');
         let mut expected: Vec<String> = Vec::new();
         for to in ["f11", "g10"] {
             for l in letters.chars() {
@@ -657,7 +698,9 @@ fn promotion_to_the_arrays_capturable_types() {
         }
         expected.sort();
         assert_eq!(moves_from(&pos, "f10"), expected, "{id}");
-        let mv = pos.parse_move(&format!("f10-g10={}", &letters[..1])).unwrap();
+        let mv = pos
+            .parse_move(&format!("f10-g10={}", &letters[..1]))
+            .unwrap();
         let g10 = pos.layout().cell_named("g10").unwrap();
         let f10 = pos.layout().cell_named("f10").unwrap();
         assert_eq!(
@@ -745,7 +788,13 @@ fn check_checkmate_and_stalemate_scoring() {
     assert!(curved_check.in_check());
     let blocked = setup(
         opts(VariantId::AjGlinski),
-        &[("f11", 'g'), ("f9", 'F'), ("g9", 'p'), ("e9", 'p'), ("c1", 'G')],
+        &[
+            ("f11", 'g'),
+            ("f9", 'F'),
+            ("g9", 'p'),
+            ("e9", 'p'),
+            ("c1", 'G'),
+        ],
         'b',
     );
     // Both paths (via g9 and via e9) blocked: no check.
@@ -779,7 +828,10 @@ fn position_text_round_trips_and_reports_errors() {
         (with_file(10, "5"), "file l"),
         (with_file(10, "0"), "file l"),
         (good.replace('K', "G"), "'G'"),
-        (text_of(o.grid(), &[("c8", 'k')], 'w', "-"), "White has no K"),
+        (
+            text_of(o.grid(), &[("c8", 'k')], 'w', "-"),
+            "White has no K",
+        ),
         (good.replace(" w -", " w e5"), "en-passant"),
         (good.replace(" w -", " w j5"), "'j5'"),
         (compact, "files"),
@@ -788,7 +840,12 @@ fn position_text_round_trips_and_reports_errors() {
         assert!(err.contains(needle), "{bad}: {err}");
     }
     // A pawn on its promotion edge, two Kings, the side not to move in check.
-    let edge = text_of(o.grid(), &[("f11", 'P'), ("c1", 'K'), ("c8", 'k')], 'w', "-");
+    let edge = text_of(
+        o.grid(),
+        &[("f11", 'P'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+        "-",
+    );
     assert!(HexChess::from_text(&edge, &o).is_err());
     let two = text_of(o.grid(), &[("c2", 'K'), ("c1", 'K'), ("c8", 'k')], 'w', "-");
     assert!(HexChess::from_text(&two, &o).is_err());
@@ -814,7 +871,11 @@ fn resets_move_clock_on_captures_and_pawn_moves() {
     assert!(pos.resets_move_clock(pos.parse_move("f5-f6").unwrap()));
     assert!(!pos.resets_move_clock(pos.parse_move("d1-c3").unwrap()));
     let o = opts(VariantId::Glinski);
-    let cap = setup(o, &[("f6", 'R'), ("f9", 'n'), ("c1", 'K'), ("c8", 'k')], 'w');
+    let cap = setup(
+        o,
+        &[("f6", 'R'), ("f9", 'n'), ("c1", 'K'), ("c8", 'k')],
+        'w',
+    );
     assert!(cap.resets_move_clock(cap.parse_move("f6-f9").unwrap()));
     assert!(!cap.resets_move_clock(cap.parse_move("f6-f8").unwrap()));
 }
@@ -838,7 +899,12 @@ fn perft_from_every_start_with_the_default_pawn() {
     for (id, counts) in PERFT_DEFAULT {
         for (depth, &nodes) in counts.iter().enumerate() {
             let mut pos = HexChess::start(&opts(id));
-            assert_eq!(perft(&mut pos, depth as u32 + 1), nodes, "{id} depth {}", depth + 1);
+            assert_eq!(
+                perft(&mut pos, depth as u32 + 1),
+                nodes,
+                "{id} depth {}",
+                depth + 1
+            );
         }
     }
 }
@@ -858,12 +924,36 @@ const PERFT_PAWNS: &[(VariantId, PawnKind, [u64; 3])] = &[
     (VariantId::AjMcCooey, PawnKind::Point, [32, 1022, 35852]),
     (VariantId::AjMcCooey, PawnKind::Migrant, [32, 1022, 35851]),
     (VariantId::AjMcCooey, PawnKind::Corporal, [32, 1022, 35861]),
-    (VariantId::AjGlinskiMixed, PawnKind::Point, [45, 2017, 95287]),
-    (VariantId::AjGlinskiMixed, PawnKind::Broker, [45, 2027, 96404]),
-    (VariantId::AjGlinskiMixed, PawnKind::Corporal, [45, 2021, 95705]),
-    (VariantId::AjMcCooeyMixed, PawnKind::Point, [32, 1022, 35820]),
-    (VariantId::AjMcCooeyMixed, PawnKind::Migrant, [32, 1022, 35819]),
-    (VariantId::AjMcCooeyMixed, PawnKind::Corporal, [32, 1022, 35829]),
+    (
+        VariantId::AjGlinskiMixed,
+        PawnKind::Point,
+        [45, 2017, 95287],
+    ),
+    (
+        VariantId::AjGlinskiMixed,
+        PawnKind::Broker,
+        [45, 2027, 96404],
+    ),
+    (
+        VariantId::AjGlinskiMixed,
+        PawnKind::Corporal,
+        [45, 2021, 95705],
+    ),
+    (
+        VariantId::AjMcCooeyMixed,
+        PawnKind::Point,
+        [32, 1022, 35820],
+    ),
+    (
+        VariantId::AjMcCooeyMixed,
+        PawnKind::Migrant,
+        [32, 1022, 35819],
+    ),
+    (
+        VariantId::AjMcCooeyMixed,
+        PawnKind::Corporal,
+        [32, 1022, 35829],
+    ),
     (VariantId::AjCompact, PawnKind::Point, [30, 885, 28150]),
     (VariantId::AjCompact, PawnKind::Migrant, [30, 884, 28080]),
     (VariantId::AjCompact, PawnKind::Corporal, [30, 890, 28522]),
@@ -872,7 +962,10 @@ const PERFT_PAWNS: &[(VariantId, PawnKind, [u64; 3])] = &[
 #[test]
 fn perft_with_every_other_pawn_kind() {
     for &(id, pawn, counts) in PERFT_PAWNS {
-        assert_ne!(Some(pawn), HexOptions::for_variant(id, None).map(|o| o.pawn));
+        assert_ne!(
+            Some(pawn),
+            HexOptions::for_variant(id, None).map(|o| o.pawn)
+        );
         for (depth, &nodes) in counts.iter().enumerate() {
             let mut pos = HexChess::start(&opts_pawn(id, pawn));
             assert_eq!(
@@ -950,13 +1043,19 @@ fn perft_agrees_with_the_reference() {
             let options = opts_pawn(id, pawn);
             let start = HexChess::start(&options);
             let reference = reference::Ref::parse(&start.to_text(), &options);
-            let depth = if pawn == options.pawn && HexOptions::for_variant(id, None).map(|o| o.pawn) == Some(pawn) {
+            let depth = if pawn == options.pawn
+                && HexOptions::for_variant(id, None).map(|o| o.pawn) == Some(pawn)
+            {
                 3
             } else {
                 2
             };
             let mut pos = start.clone();
-            assert_eq!(perft(&mut pos, depth), reference.perft(depth), "{id} {pawn:?}");
+            assert_eq!(
+                perft(&mut pos, depth),
+                reference.perft(depth),
+                "{id} {pawn:?}"
+            );
         }
     }
 }
@@ -1033,9 +1132,12 @@ fn classical_glinski_agrees_with_the_hexchess_crate() {
             let name = pos.grid().name(ep);
             if name.starts_with('b') {
                 b_file += 1;
-                ours.retain(|t| !t.ends_with(&format!("-{name}")) || {
-                    let from = pos.grid().parse(t.split('-').next().unwrap()).unwrap();
-                    pos.piece_at(from).map(|p| p.0) != Some(variantarium::rules::hexchess::Kind::Pawn)
+                ours.retain(|t| {
+                    !t.ends_with(&format!("-{name}")) || {
+                        let from = pos.grid().parse(t.split('-').next().unwrap()).unwrap();
+                        pos.piece_at(from).map(|p| p.0)
+                            != Some(variantarium::rules::hexchess::Kind::Pawn)
+                    }
                 });
             }
         }
@@ -1098,6 +1200,8 @@ mod reference {
     use variantarium::rules::hexchess::{Army, HexOptions, Layout};
     use variantarium::rules::variant::PawnKind;
 
+    type Cell = (i8, i8);
+
     const E: [(i8, i8); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
     const D: [(i8, i8); 6] = [(2, 1), (1, 2), (-1, 1), (-2, -1), (-1, -2), (1, -1)];
     const LEAP: [(i8, i8); 12] = [
@@ -1140,7 +1244,11 @@ mod reference {
         fn cell(&self, name: &str) -> (i8, i8) {
             let f = self.files.find(&name[..1]).unwrap() as i8 - self.r;
             let low: i8 = name[1..].parse::<i8>().unwrap() - 1;
-            if f >= 0 { (low + f, low) } else { (low, low - f) }
+            if f >= 0 {
+                (low + f, low)
+            } else {
+                (low, low - f)
+            }
         }
 
         pub fn parse(text: &str, options: &HexOptions) -> Ref {
@@ -1163,7 +1271,13 @@ mod reference {
             for (f, file) in parts[0].split('/').enumerate() {
                 let diff = f as i8 - r;
                 let cells: Vec<(i8, i8)> = (0..=2 * r)
-                    .map(|low| if diff >= 0 { (low + diff, low) } else { (low, low - diff) })
+                    .map(|low| {
+                        if diff >= 0 {
+                            (low + diff, low)
+                        } else {
+                            (low, low - diff)
+                        }
+                    })
                     .filter(|&c| me.on(c))
                     .collect();
                 let mut at = 0;
@@ -1186,7 +1300,11 @@ mod reference {
         }
 
         fn royal(&self) -> char {
-            if self.army == Army::Classical { 'K' } else { 'G' }
+            if self.army == Army::Classical {
+                'K'
+            } else {
+                'G'
+            }
         }
 
         fn promotions(&self) -> &'static [char] {
@@ -1207,7 +1325,11 @@ mod reference {
             };
             white.iter().any(|name| {
                 let (l, n) = self.cell(name);
-                let m = if side == 0 { (l, n) } else { (2 * self.r - n, 2 * self.r - l) };
+                let m = if side == 0 {
+                    (l, n)
+                } else {
+                    (2 * self.r - n, 2 * self.r - l)
+                };
                 m == c
             })
         }
@@ -1358,13 +1480,16 @@ mod reference {
                     continue;
                 }
                 // (to, captured-at)
-                let mut tos: Vec<((i8, i8), Option<(i8, i8)>)> = Vec::new();
+                let mut tos: Vec<(Cell, Option<Cell>)> = Vec::new();
                 if letter == 'P' {
                     let one = (from.0 + fwd.0, from.1 + fwd.1);
                     if self.on(one) && !self.men.contains_key(&one) {
                         tos.push((one, None));
                         let two = (one.0 + fwd.0, one.1 + fwd.1);
-                        if self.double_start(us, from) && self.on(two) && !self.men.contains_key(&two) {
+                        if self.double_start(us, from)
+                            && self.on(two)
+                            && !self.men.contains_key(&two)
+                        {
                             tos.push((two, None));
                         }
                     }
@@ -1372,7 +1497,7 @@ mod reference {
                         match self.men.get(&x) {
                             Some(m) if m.0 != us => tos.push((x, Some(x))),
                             None if self.ep == Some(x) => {
-                                tos.push((x, Some((x.0 + fwd.0 * -1, x.1 + fwd.1 * -1))))
+                                tos.push((x, Some((x.0 - fwd.0, x.1 - fwd.1))))
                             }
                             _ => {}
                         }
@@ -1424,7 +1549,10 @@ mod reference {
             if depth == 0 {
                 return 1;
             }
-            self.legal().iter().map(|(_, next)| next.perft(depth - 1)).sum()
+            self.legal()
+                .iter()
+                .map(|(_, next)| next.perft(depth - 1))
+                .sum()
         }
     }
 }

@@ -65,7 +65,9 @@ const ALL_KINDS: [Kind; 11] = [
 
 impl Kind {
     fn from_code(code: u8) -> Option<Kind> {
-        ALL_KINDS.get(usize::from(code & 15).wrapping_sub(1)).copied()
+        ALL_KINDS
+            .get(usize::from(code & 15).wrapping_sub(1))
+            .copied()
     }
 
     pub fn letter(self) -> char {
@@ -686,13 +688,19 @@ impl HexChess {
         let queens = k[Kind::Queen as usize] & them;
         let rooks = (k[Kind::Rook as usize] & them) | queens;
         if rooks & t.ortho_lines[c] != 0
-            && (0..6).any(|d| t.first_blocker(cell, d, occ).is_some_and(|b| rooks & bit(b) != 0))
+            && (0..6).any(|d| {
+                t.first_blocker(cell, d, occ)
+                    .is_some_and(|b| rooks & bit(b) != 0)
+            })
         {
             return true;
         }
         let bishops = (k[Kind::Bishop as usize] & them) | queens;
         if bishops & t.diag_lines[c] != 0
-            && (6..12).any(|d| t.first_blocker(cell, d, occ).is_some_and(|b| bishops & bit(b) != 0))
+            && (6..12).any(|d| {
+                t.first_blocker(cell, d, occ)
+                    .is_some_and(|b| bishops & bit(b) != 0)
+            })
         {
             return true;
         }
@@ -951,14 +959,12 @@ impl Position for HexChess {
         }
         let fwd = &self.tables.forward[us];
         let step = fwd[mv.from as usize];
-        let new_ep = if mover & 15 == Kind::Pawn as u8
-            && step != NONE
-            && fwd[step as usize] == mv.to
-        {
-            step
-        } else {
-            NONE
-        };
+        let new_ep =
+            if mover & 15 == Kind::Pawn as u8 && step != NONE && fwd[step as usize] == mv.to {
+                step
+            } else {
+                NONE
+            };
         self.set_ep(new_ep);
         self.side = self.side.opponent();
         self.hash ^= BLACK_TO_MOVE_KEY;
@@ -1019,8 +1025,7 @@ impl Position for HexChess {
     }
 
     fn resets_move_clock(&self, mv: Move) -> bool {
-        self.board[mv.to as usize] != 0
-            || self.board[mv.from as usize] & 15 == Kind::Pawn as u8
+        self.board[mv.to as usize] != 0 || self.board[mv.from as usize] & 15 == Kind::Pawn as u8
     }
 
     fn hash(&self) -> u64 {
@@ -1088,7 +1093,11 @@ impl Position for HexChess {
                 let _ = write!(text, "{empty}");
             }
         }
-        text.push_str(if self.side == Side::WHITE { " w " } else { " b " });
+        text.push_str(if self.side == Side::WHITE {
+            " w "
+        } else {
+            " b "
+        });
         if self.ep == NONE {
             text.push('-');
         } else {
@@ -1136,12 +1145,14 @@ impl Position for HexChess {
                     }
                     at += run;
                 } else {
-                    let kind = options.kind_of_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                        PositionError::new(format!(
-                            "'{c}' is not a piece of this army ({}, lower case for Black)",
-                            options.letters()
-                        ))
-                    })?;
+                    let kind = options
+                        .kind_of_letter(c.to_ascii_uppercase())
+                        .ok_or_else(|| {
+                            PositionError::new(format!(
+                                "'{c}' is not a piece of this army ({}, lower case for Black)",
+                                options.letters()
+                            ))
+                        })?;
                     let side = usize::from(c.is_ascii_lowercase());
                     let Some(&cell) = cells.get(at) else {
                         at += 1;

@@ -149,7 +149,9 @@ impl HexGrid {
         let file = chars.next()?;
         let f = self.files().iter().position(|&c| c as char == file)? as i8;
         let digits = chars.as_str();
-        if digits.is_empty() || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit())
+        if digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
         {
             return None;
         }
