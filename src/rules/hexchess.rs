@@ -532,12 +532,27 @@ impl Tables {
 }
 
 /// A move: from, to, and the new piece when a pawn promotes. Captures and en
-/// passant follow from the position.
+/// passant follow from the position. Only the generator makes moves, so the
+/// cells are always on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
-    pub from: u8,
-    pub to: u8,
-    pub promotion: Option<Kind>,
+    from: u8,
+    to: u8,
+    promotion: Option<Kind>,
+}
+
+impl Move {
+    pub fn from(self) -> u8 {
+        self.from
+    }
+
+    pub fn to(self) -> u8 {
+        self.to
+    }
+
+    pub fn promotion(self) -> Option<Kind> {
+        self.promotion
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1063,7 +1078,9 @@ impl Position for HexChess {
     /// letter (upper case White, lower case Black) or a number for a run of
     /// empty cells. Then `w` or `b`, then the en-passant cell (the cell the
     /// last move's double step skipped) or `-`. The Glinski start is
-    /// `6/P5p/RP4pr/NP3p1n/Q2P2p1q/BBB1P1p1bbb/K1P2p2k/N2P1p2n/R3P1pr/P5p/6 w -`.
+    /// `6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w -`
+    /// (file f: `BBB1P1p1bbb` is f1–f3 Bishops, f5 Pawn, f7 pawn, f9–f11
+    /// bishops).
     fn to_text(&self) -> String {
         let mut text = String::new();
         for (i, file) in self.tables.files.iter().enumerate() {
