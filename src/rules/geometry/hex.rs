@@ -61,6 +61,7 @@ impl HexGrid {
 
     pub const fn contains(self, l: i8, n: i8) -> bool {
         let max = 2 * self.radius as i8;
+        // Both in 0..=max first, so `l - n` cannot overflow.
         l >= 0 && n >= 0 && l <= max && n <= max && (l - n).abs() <= self.radius as i8
     }
 
@@ -108,7 +109,10 @@ impl HexGrid {
     /// The cell reached from `index` by `(dl, dn)`, if on the board.
     pub const fn offset(self, index: u8, dl: i8, dn: i8) -> Option<u8> {
         match self.coords(index) {
-            Some((l, n)) => self.index(l + dl, n + dn),
+            Some((l, n)) => match (l.checked_add(dl), n.checked_add(dn)) {
+                (Some(l), Some(n)) => self.index(l, n),
+                _ => None,
+            },
             None => None,
         }
     }
@@ -216,6 +220,23 @@ mod tests {
             assert_eq!(grid.coords(grid.len() as u8), None);
         }
         assert_eq!(HexGrid::LARGE.len(), 91);
+        assert_eq!(HexGrid::LARGE.index(i8::MIN, i8::MAX), None);
+        assert_eq!(HexGrid::LARGE.offset(0, i8::MIN, 0), None);
+        assert_eq!(HexGrid::LARGE.offset(90, i8::MAX, i8::MAX), None);
+    }
+
+    #[test]
+    fn directions_in_rotational_order() {
+        for i in 0..6 {
+            let (a, b) = (ORTHO[i], ORTHO[(i + 1) % 6]);
+            assert_eq!(DIAG[i], (a.0 + b.0, a.1 + b.1));
+            assert_eq!(ORTHO[(i + 3) % 6], (-a.0, -a.1));
+        }
+        // Squared length in this 60° basis is l² + n² − l·n: 7 for a leap.
+        for (l, n) in LEAPS {
+            let (l, n) = (l as i32, n as i32);
+            assert_eq!(l * l + n * n - l * n, 7);
+        }
         assert_eq!(HexGrid::COMPACT.len(), 61);
     }
 }
