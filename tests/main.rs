@@ -6,6 +6,7 @@ mod app;
 mod chakra;
 mod cli;
 mod flaxman;
+mod hexchess;
 mod record;
 #[cfg(feature = "app")]
 mod render;

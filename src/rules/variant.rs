@@ -161,6 +161,10 @@ impl Variant {
             VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
             VariantId::Tapestry => Ok(visitor.visit::<super::tapestry::Tapestry>(())),
             VariantId::Chakra => Ok(visitor.visit::<super::chakra::Chakra>(())),
+            id if id.is_hex() => match super::hexchess::HexOptions::for_variant(id, self.pawn) {
+                Some(options) => Ok(visitor.visit::<super::hexchess::HexChess>(options)),
+                None => Err(format!("variant '{id}' has no hex options")),
+            },
             other => Err(format!("variant '{other}' is not implemented yet")),
         }
     }

@@ -1,6 +1,8 @@
 //! Board geometry shared by the games: rectangular grids of points or squares
 //! named `a1` … with files from White's left and ranks from White's side.
 
+pub mod hex;
+
 /// A rectangular grid of `files × ranks` cells, indexed `x + files·y`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Grid {

@@ -1,0 +1,1319 @@
+//! Hexagonal chess (RULES.md §3): classical Glinski and McCooey, and Charles
+//! Gilman's Anglojewish Chess with its curved riders (Finch, Rabbi, Cohen),
+//! the Sennight and the General, on the 91-cell board or the 61-cell Compact
+//! board, with any of the four pawn-like pieces.
+//!
+//! The board is a mailbox of piece codes plus `u128` masks per kind and per
+//! side; every geometric fact (neighbours, rays, leaps, curved paths, pawn
+//! captures and their reverse) is precomputed once per board size. Legality
+//! is an attack test on the royal piece after the move, skipped for moves
+//! that cannot uncover it (not in check, not the royal piece, not en passant,
+//! and the piece does not stand on a line or curved path from its royal).
+//!
+//! Two sides only; the three-player game of the seed is left for later.
+
+use std::fmt;
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising};
+use super::notation::split_from_to;
+use super::variant::{PawnKind, VariantId};
+use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
+use super::{
+    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
+    zobrist,
+};
+
+/// Cells of the largest board; the Compact board uses the first 61.
+const MAX_CELLS: usize = 91;
+/// "No cell" in the per-cell tables and for the en-passant right.
+const NONE: u8 = 255;
+
+/// The piece types of every hex army. Letters depend on the army (the
+/// Anglojewish Rabbi is `B` like the classical Bishop, which never meets it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum Kind {
+    King = 1,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    General,
+    Cohen,
+    Finch,
+    Rabbi,
+    Sennight,
+    Pawn,
+}
+
+const KINDS: usize = 12;
+const ALL_KINDS: [Kind; 11] = [
+    Kind::King,
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::General,
+    Kind::Cohen,
+    Kind::Finch,
+    Kind::Rabbi,
+    Kind::Sennight,
+    Kind::Pawn,
+];
+
+impl Kind {
+    fn from_code(code: u8) -> Option<Kind> {
+        ALL_KINDS
+            .get(usize::from(code & 15).wrapping_sub(1))
+            .copied()
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Rook => 'R',
+            Kind::Bishop | Kind::Rabbi => 'B',
+            Kind::Knight => 'N',
+            Kind::General => 'G',
+            Kind::Cohen => 'C',
+            Kind::Finch => 'F',
+            Kind::Sennight => 'S',
+            Kind::Pawn => 'P',
+        }
+    }
+
+    /// The Anglojewish piece that replaces a classical one.
+    fn curved(self) -> Kind {
+        match self {
+            Kind::King => Kind::General,
+            Kind::Queen => Kind::Cohen,
+            Kind::Rook => Kind::Finch,
+            Kind::Bishop => Kind::Rabbi,
+            Kind::Knight => Kind::Sennight,
+            other => other,
+        }
+    }
+}
+
+const fn code(kind: Kind, side: usize) -> u8 {
+    kind as u8 | (side as u8) << 4
+}
+
+/// Which cells and which of the two boards: Glinski's or McCooey's array on
+/// 91 cells, or McCooey's army on the 61-cell Compact board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Layout {
+    #[default]
+    Glinski,
+    McCooey,
+    Compact,
+}
+
+/// Which pieces stand on the array's cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Army {
+    /// King, Queen, Rook, Bishop, Knight.
+    #[default]
+    Classical,
+    /// General, Cohen, Finch, Rabbi, Sennight.
+    Anglojewish,
+    /// Anglojewish, but the Rook nearest the General stays a Rook.
+    MixedBird,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct HexOptions {
+    pub layout: Layout,
+    pub army: Army,
+    pub pawn: PawnKind,
+}
+
+impl Default for HexOptions {
+    fn default() -> Self {
+        HexOptions {
+            layout: Layout::Glinski,
+            army: Army::Classical,
+            pawn: PawnKind::Migrant,
+        }
+    }
+}
+
+impl HexOptions {
+    /// The options of a hex variant id, the pawn kind defaulting to the
+    /// layout's (Glinski → Migrant, McCooey and Compact → Broker).
+    pub fn for_variant(id: VariantId, pawn: Option<PawnKind>) -> Option<HexOptions> {
+        let (layout, army) = match id {
+            VariantId::Glinski => (Layout::Glinski, Army::Classical),
+            VariantId::McCooey => (Layout::McCooey, Army::Classical),
+            VariantId::AjGlinski => (Layout::Glinski, Army::Anglojewish),
+            VariantId::AjMcCooey => (Layout::McCooey, Army::Anglojewish),
+            VariantId::AjGlinskiMixed => (Layout::Glinski, Army::MixedBird),
+            VariantId::AjMcCooeyMixed => (Layout::McCooey, Army::MixedBird),
+            VariantId::AjCompact => (Layout::Compact, Army::Anglojewish),
+            _ => return None,
+        };
+        let default_pawn = match layout {
+            Layout::Glinski => PawnKind::Migrant,
+            Layout::McCooey | Layout::Compact => PawnKind::Broker,
+        };
+        Some(HexOptions {
+            layout,
+            army,
+            pawn: pawn.unwrap_or(default_pawn),
+        })
+    }
+
+    pub fn grid(&self) -> HexGrid {
+        match self.layout {
+            Layout::Compact => HexGrid::COMPACT,
+            _ => HexGrid::LARGE,
+        }
+    }
+
+    fn royal(&self) -> Kind {
+        match self.army {
+            Army::Classical => Kind::King,
+            _ => Kind::General,
+        }
+    }
+
+    /// The promotion choices: the array's capturable types.
+    pub fn promotions(&self) -> &'static [Kind] {
+        match self.army {
+            Army::Classical => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+            Army::Anglojewish => &[Kind::Cohen, Kind::Finch, Kind::Rabbi, Kind::Sennight],
+            Army::MixedBird => &[
+                Kind::Cohen,
+                Kind::Finch,
+                Kind::Rabbi,
+                Kind::Sennight,
+                Kind::Rook,
+            ],
+        }
+    }
+
+    /// The piece type a letter names in this army.
+    pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
+        match self.army {
+            Army::Classical => match letter {
+                'K' => Some(Kind::King),
+                'Q' => Some(Kind::Queen),
+                'R' => Some(Kind::Rook),
+                'B' => Some(Kind::Bishop),
+                'N' => Some(Kind::Knight),
+                'P' => Some(Kind::Pawn),
+                _ => None,
+            },
+            army => match letter {
+                'G' => Some(Kind::General),
+                'C' => Some(Kind::Cohen),
+                'F' => Some(Kind::Finch),
+                'B' => Some(Kind::Rabbi),
+                'S' => Some(Kind::Sennight),
+                'P' => Some(Kind::Pawn),
+                'R' if army == Army::MixedBird => Some(Kind::Rook),
+                _ => None,
+            },
+        }
+    }
+
+    fn letters(&self) -> &'static str {
+        match self.army {
+            Army::Classical => "K Q R B N P",
+            Army::Anglojewish => "G C F B S P",
+            Army::MixedBird => "G C F B S R P",
+        }
+    }
+
+    /// White's array (classical names) as cell names.
+    fn array(&self) -> &'static [(Kind, &'static [&'static str])] {
+        match self.layout {
+            Layout::Glinski => &[
+                (Kind::King, &["g1"]),
+                (Kind::Queen, &["e1"]),
+                (Kind::Rook, &["c1", "i1"]),
+                (Kind::Knight, &["d1", "h1"]),
+                (Kind::Bishop, &["f1", "f2", "f3"]),
+                (
+                    Kind::Pawn,
+                    &["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"],
+                ),
+            ],
+            Layout::McCooey => &[
+                (Kind::King, &["g1"]),
+                (Kind::Queen, &["e1"]),
+                (Kind::Rook, &["d1", "h1"]),
+                (Kind::Knight, &["e2", "g2"]),
+                (Kind::Bishop, &["f1", "f2", "f3"]),
+                (Kind::Pawn, &["c1", "d2", "e3", "f4", "g3", "h2", "i1"]),
+            ],
+            Layout::Compact => &[
+                (Kind::King, &["f1"]),
+                (Kind::Queen, &["d1"]),
+                (Kind::Rook, &["c1", "g1"]),
+                (Kind::Knight, &["d2", "f2"]),
+                (Kind::Bishop, &["e1", "e2", "e3"]),
+                (Kind::Pawn, &["b1", "c2", "d3", "e4", "f3", "g2", "h1"]),
+            ],
+        }
+    }
+
+    /// The mixed-bird Rook: the one nearest the General.
+    fn mixed_rook(&self) -> &'static str {
+        match self.layout {
+            Layout::Glinski => "i1",
+            Layout::McCooey => "h1",
+            Layout::Compact => "g1",
+        }
+    }
+
+    /// Classical Glinski scores stalemate ¾–¼; every other hex game draws.
+    fn stalemate_scores(&self) -> bool {
+        self.layout == Layout::Glinski && self.army == Army::Classical
+    }
+}
+
+/// Black's cell for White's: the mirror across the horizontal centre line.
+fn mirror(grid: HexGrid, cell: u8) -> u8 {
+    let max = 2 * grid.radius as i8;
+    grid.coords(cell)
+        .and_then(|(l, n)| grid.index(max - n, max - l))
+        .unwrap_or(NONE)
+}
+
+/// The pawn-like capture directions of White on a cell of file offset
+/// `l − n` (negative: left of the centre file).
+fn white_captures(kind: PawnKind, file_offset: i8) -> &'static [(i8, i8)] {
+    match kind {
+        PawnKind::Point => &[(1, 1)],
+        PawnKind::Migrant => &[(1, 0), (0, 1)],
+        PawnKind::Broker => &[(2, 1), (1, 2)],
+        PawnKind::Corporal => match file_offset {
+            o if o < 0 => &[(0, 1), (2, 1)],
+            0 => &[(1, 0), (0, 1)],
+            _ => &[(1, 0), (1, 2)],
+        },
+    }
+}
+
+fn pawn_index(kind: PawnKind) -> usize {
+    match kind {
+        PawnKind::Point => 0,
+        PawnKind::Migrant => 1,
+        PawnKind::Broker => 2,
+        PawnKind::Corporal => 3,
+    }
+}
+
+const fn bit(cell: u8) -> u128 {
+    1u128 << cell
+}
+
+/// Everything about one board size that never changes.
+struct Tables {
+    grid: HexGrid,
+    /// `ray[c][d]`: cells from c in direction d (0–5 orthogonal e_d, 6–11
+    /// diagonal d_{d−6}), not including c.
+    ray: [[u128; 12]; MAX_CELLS],
+    rising: [bool; 12],
+    ortho_lines: [u128; MAX_CELLS],
+    diag_lines: [u128; MAX_CELLS],
+    king_adj: [u128; MAX_CELLS],
+    general_adj: [u128; MAX_CELLS],
+    leap: [u128; MAX_CELLS],
+    /// `curved[w][c][p]`: the cells of curved path p from c (w 0 Finch, 1
+    /// Rabbi; p = 2k + (t = −1)), as far as the path stays on the board.
+    curved: [[[[u8; 4]; 12]; MAX_CELLS]; 2],
+    curved_len: [[[u8; 12]; MAX_CELLS]; 2],
+    /// Every cell any curved path from c reaches on an empty board.
+    curved_reach: [[u128; MAX_CELLS]; 2],
+    forward: [[u8; MAX_CELLS]; 2],
+    /// `pawn_capture[kind][side][c]`: where that side's pawn on c captures.
+    pawn_capture: [[[u128; MAX_CELLS]; 2]; 4],
+    /// The reverse: the cells from which that side's pawn captures onto c.
+    pawn_attackers: [[[u128; MAX_CELLS]; 2]; 4],
+    promotion: [u128; 2],
+    /// Cells of each file from rank 1 upward (the position text's order).
+    files: Vec<Vec<u8>>,
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tables({} cells)", self.grid.len())
+    }
+}
+
+impl Tables {
+    fn get(grid: HexGrid) -> &'static Tables {
+        static LARGE: OnceLock<Box<Tables>> = OnceLock::new();
+        static COMPACT: OnceLock<Box<Tables>> = OnceLock::new();
+        let cell = if grid == HexGrid::COMPACT {
+            &COMPACT
+        } else {
+            &LARGE
+        };
+        cell.get_or_init(|| Box::new(Tables::build(grid)))
+    }
+
+    fn build(grid: HexGrid) -> Tables {
+        let len = grid.len();
+        let mut t = Tables {
+            grid,
+            ray: [[0; 12]; MAX_CELLS],
+            rising: [false; 12],
+            ortho_lines: [0; MAX_CELLS],
+            diag_lines: [0; MAX_CELLS],
+            king_adj: [0; MAX_CELLS],
+            general_adj: [0; MAX_CELLS],
+            leap: [0; MAX_CELLS],
+            curved: [[[[NONE; 4]; 12]; MAX_CELLS]; 2],
+            curved_len: [[[0; 12]; MAX_CELLS]; 2],
+            curved_reach: [[0; MAX_CELLS]; 2],
+            forward: [[NONE; MAX_CELLS]; 2],
+            pawn_capture: [[[0; MAX_CELLS]; 2]; 4],
+            pawn_attackers: [[[0; MAX_CELLS]; 2]; 4],
+            promotion: [0; 2],
+            files: Vec::new(),
+        };
+        let dirs: Vec<(i8, i8)> = ORTHO.iter().chain(DIAG.iter()).copied().collect();
+        for (d, &(dl, dn)) in dirs.iter().enumerate() {
+            t.rising[d] = is_rising(dl, dn);
+        }
+        let max = 2 * grid.radius as i8;
+        for c in 0..len as u8 {
+            let Some((l, n)) = grid.coords(c) else {
+                continue;
+            };
+            let ci = c as usize;
+            for (d, &(dl, dn)) in dirs.iter().enumerate() {
+                let mut at = (l + dl, n + dn);
+                while let Some(x) = grid.index(at.0, at.1) {
+                    t.ray[ci][d] |= bit(x);
+                    at = (at.0 + dl, at.1 + dn);
+                }
+                if let Some(x) = grid.index(l + dl, n + dn) {
+                    t.king_adj[ci] |= bit(x);
+                    if d < 6 {
+                        t.general_adj[ci] |= bit(x);
+                    }
+                }
+            }
+            t.ortho_lines[ci] = t.ray[ci][..6].iter().fold(0, |a, r| a | r);
+            t.diag_lines[ci] = t.ray[ci][6..].iter().fold(0, |a, r| a | r);
+            for &(dl, dn) in &LEAPS {
+                if let Some(x) = grid.index(l + dl, n + dn) {
+                    t.leap[ci] |= bit(x);
+                }
+            }
+            for (w, steps) in [ORTHO, DIAG].iter().enumerate() {
+                for k in 0..6 {
+                    for (ti, turn) in [1usize, 5].into_iter().enumerate() {
+                        let p = 2 * k + ti;
+                        let mut at = (l, n);
+                        let mut count = 0;
+                        for i in 0..4 {
+                            let (dl, dn) = steps[(k + i * turn) % 6];
+                            at = (at.0 + dl, at.1 + dn);
+                            match grid.index(at.0, at.1) {
+                                Some(x) => {
+                                    t.curved[w][ci][p][i] = x;
+                                    t.curved_reach[w][ci] |= bit(x);
+                                    count += 1;
+                                }
+                                None => break,
+                            }
+                        }
+                        t.curved_len[w][ci][p] = count;
+                    }
+                }
+            }
+            t.forward[0][ci] = grid.index(l + 1, n + 1).unwrap_or(NONE);
+            t.forward[1][ci] = grid.index(l - 1, n - 1).unwrap_or(NONE);
+            if l == max || n == max {
+                t.promotion[0] |= bit(c);
+            }
+            if l == 0 || n == 0 {
+                t.promotion[1] |= bit(c);
+            }
+            for kind in PawnKind::ALL {
+                let pk = pawn_index(kind);
+                for &(dl, dn) in white_captures(kind, l - n) {
+                    for (side, (vl, vn)) in [(0, (dl, dn)), (1, (-dn, -dl))] {
+                        if let Some(x) = grid.index(l + vl, n + vn) {
+                            t.pawn_capture[pk][side][ci] |= bit(x);
+                            t.pawn_attackers[pk][side][x as usize] |= bit(c);
+                        }
+                    }
+                }
+            }
+        }
+        for file in 0..grid.span() as i8 {
+            let diff = file - grid.radius as i8;
+            let mut cells = Vec::new();
+            for low in 0..grid.span() as i8 {
+                let (l, n) = if diff >= 0 {
+                    (low + diff, low)
+                } else {
+                    (low, low - diff)
+                };
+                if let Some(x) = grid.index(l, n) {
+                    cells.push(x);
+                }
+            }
+            t.files.push(cells);
+        }
+        t
+    }
+
+    fn first_blocker(&self, cell: u8, d: usize, occ: u128) -> Option<u8> {
+        let hit = self.ray[cell as usize][d] & occ;
+        if hit == 0 {
+            None
+        } else if self.rising[d] {
+            Some(hit.trailing_zeros() as u8)
+        } else {
+            Some(127 - hit.leading_zeros() as u8)
+        }
+    }
+
+    /// The cells a rider on `cell` reaches in the directions `dirs`
+    /// (including the first occupied cell of each ray).
+    fn rider_reach(&self, cell: u8, dirs: std::ops::Range<usize>, occ: u128) -> u128 {
+        let mut reach = 0;
+        for d in dirs {
+            let mut ray = self.ray[cell as usize][d];
+            if let Some(b) = self.first_blocker(cell, d, occ) {
+                ray ^= self.ray[b as usize][d];
+            }
+            reach |= ray;
+        }
+        reach
+    }
+
+    /// The cells a curved rider (w 0 Finch, 1 Rabbi) on `cell` reaches.
+    fn curved_targets(&self, w: usize, cell: u8, occ: u128) -> u128 {
+        let c = cell as usize;
+        if self.curved_reach[w][c] & occ == 0 {
+            return self.curved_reach[w][c];
+        }
+        let mut reach = 0;
+        for p in 0..12 {
+            let path = &self.curved[w][c][p];
+            for &x in &path[..self.curved_len[w][c][p] as usize] {
+                reach |= bit(x);
+                if occ & bit(x) != 0 {
+                    break;
+                }
+            }
+        }
+        reach
+    }
+
+    /// Whether a curved path from `cell` first meets one of `attackers`
+    /// (curved moves are symmetric: a path reversed is a path).
+    fn curved_hits(&self, w: usize, cell: u8, occ: u128, attackers: u128) -> bool {
+        let c = cell as usize;
+        for p in 0..12 {
+            let path = &self.curved[w][c][p];
+            for &x in &path[..self.curved_len[w][c][p] as usize] {
+                if occ & bit(x) != 0 {
+                    if attackers & bit(x) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// A move: from, to, and the new piece when a pawn promotes. Captures and en
+/// passant follow from the position. Only the generator makes moves, so the
+/// cells are always on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    promotion: Option<Kind>,
+}
+
+impl Move {
+    pub fn from(self) -> u8 {
+        self.from
+    }
+
+    pub fn to(self) -> u8 {
+        self.to
+    }
+
+    pub fn promotion(self) -> Option<Kind> {
+        self.promotion
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: u8,
+    captured_at: u8,
+    ep: u8,
+}
+
+static PIECE_KEYS: [u64; 32 * MAX_CELLS] = zobrist::keys(0x4E8C_0001);
+static EP_KEYS: [u64; MAX_CELLS] = zobrist::keys(0x4E8C_0002);
+const BLACK_TO_MOVE_KEY: u64 = zobrist::splitmix64(0x4E8C_B1AC);
+
+fn piece_key(code: u8, cell: u8) -> u64 {
+    PIECE_KEYS[(code as usize & 31) * MAX_CELLS + cell as usize]
+}
+
+fn ep_key(cell: u8) -> u64 {
+    if cell == NONE {
+        0
+    } else {
+        EP_KEYS[cell as usize % MAX_CELLS]
+    }
+}
+
+/// A hex chess position: placement, side to move and the en-passant right.
+#[derive(Clone)]
+pub struct HexChess {
+    options: HexOptions,
+    tables: &'static Tables,
+    /// Piece codes `kind | side << 4`, 0 for empty.
+    board: [u8; MAX_CELLS],
+    kinds: [u128; KINDS],
+    sides: [u128; 2],
+    royal: [u8; 2],
+    side: Side,
+    /// The cell a pawn skipped with a double step on the last move, or NONE.
+    ep: u8,
+    /// Cells from which each side's pawns may double-step (by layout).
+    double_from: [u128; 2],
+    hash: u64,
+}
+
+/// Options, placement, side to move and en-passant right are the position;
+/// the masks, royal cells and hash follow from them.
+impl PartialEq for HexChess {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.board == other.board
+            && self.side == other.side
+            && self.ep == other.ep
+    }
+}
+
+impl Eq for HexChess {}
+
+impl fmt::Debug for HexChess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "HexChess({:?}, \"{}\")", self.options, self.to_text())
+    }
+}
+
+impl HexChess {
+    pub fn grid(&self) -> HexGrid {
+        self.tables.grid
+    }
+
+    /// The piece on a cell: its type and side.
+    pub fn piece_at(&self, cell: u8) -> Option<(Kind, Side)> {
+        let code = *self.board.get(cell as usize)?;
+        Kind::from_code(code).map(|k| (k, Side(code >> 4)))
+    }
+
+    /// The en-passant cell (the cell the last double step skipped), if any.
+    pub fn en_passant(&self) -> Option<u8> {
+        (self.ep != NONE).then_some(self.ep)
+    }
+
+    fn empty(options: &HexOptions) -> HexChess {
+        let tables = Tables::get(options.grid());
+        let grid = tables.grid;
+        let mut double_from = [0u128; 2];
+        for &(kind, cells) in options.array() {
+            if kind != Kind::Pawn {
+                continue;
+            }
+            for cell in cells.iter().filter_map(|name| grid.parse(name)) {
+                let skip_centre = options.layout != Layout::Glinski && grid.is_centre_file(cell);
+                if !skip_centre {
+                    double_from[0] |= bit(cell);
+                    double_from[1] |= bit(mirror(grid, cell));
+                }
+            }
+        }
+        HexChess {
+            options: *options,
+            tables,
+            board: [0; MAX_CELLS],
+            kinds: [0; KINDS],
+            sides: [0; 2],
+            royal: [NONE; 2],
+            side: Side::WHITE,
+            ep: NONE,
+            double_from,
+            hash: 0,
+        }
+    }
+
+    fn put(&mut self, cell: u8, code: u8) {
+        let b = bit(cell);
+        self.board[cell as usize] = code;
+        self.kinds[(code & 15) as usize] |= b;
+        self.sides[(code >> 4) as usize & 1] |= b;
+        self.hash ^= piece_key(code, cell);
+    }
+
+    fn remove(&mut self, cell: u8) -> u8 {
+        let code = self.board[cell as usize];
+        if code != 0 {
+            let b = !bit(cell);
+            self.board[cell as usize] = 0;
+            self.kinds[(code & 15) as usize] &= b;
+            self.sides[(code >> 4) as usize & 1] &= b;
+            self.hash ^= piece_key(code, cell);
+        }
+        code
+    }
+
+    fn set_ep(&mut self, ep: u8) {
+        self.hash ^= ep_key(self.ep) ^ ep_key(ep);
+        self.ep = ep;
+    }
+
+    /// Whether `cell` is attacked by side `by`, whose men are `them` (a
+    /// mask), with occupancy `occ`.
+    fn attacked(&self, cell: u8, by: usize, occ: u128, them: u128) -> bool {
+        let t = self.tables;
+        let k = &self.kinds;
+        let c = cell as usize;
+        let pk = pawn_index(self.options.pawn);
+        if t.leap[c] & (k[Kind::Knight as usize] | k[Kind::Sennight as usize]) & them != 0
+            || t.king_adj[c] & k[Kind::King as usize] & them != 0
+            || t.general_adj[c] & k[Kind::General as usize] & them != 0
+            || t.pawn_attackers[pk][by][c] & k[Kind::Pawn as usize] & them != 0
+        {
+            return true;
+        }
+        let queens = k[Kind::Queen as usize] & them;
+        let rooks = (k[Kind::Rook as usize] & them) | queens;
+        if rooks & t.ortho_lines[c] != 0
+            && (0..6).any(|d| {
+                t.first_blocker(cell, d, occ)
+                    .is_some_and(|b| rooks & bit(b) != 0)
+            })
+        {
+            return true;
+        }
+        let bishops = (k[Kind::Bishop as usize] & them) | queens;
+        if bishops & t.diag_lines[c] != 0
+            && (6..12).any(|d| {
+                t.first_blocker(cell, d, occ)
+                    .is_some_and(|b| bishops & bit(b) != 0)
+            })
+        {
+            return true;
+        }
+        let cohens = k[Kind::Cohen as usize] & them;
+        let finches = (k[Kind::Finch as usize] & them) | cohens;
+        if finches & t.curved_reach[0][c] != 0 && t.curved_hits(0, cell, occ, finches) {
+            return true;
+        }
+        let rabbis = (k[Kind::Rabbi as usize] & them) | cohens;
+        rabbis & t.curved_reach[1][c] != 0 && t.curved_hits(1, cell, occ, rabbis)
+    }
+
+    fn royal_attacked(&self, side: usize) -> bool {
+        let cell = self.royal[side];
+        cell != NONE && {
+            let them = side ^ 1;
+            self.attacked(cell, them, self.sides[0] | self.sides[1], self.sides[them])
+        }
+    }
+
+    /// The cells whose vacating could uncover an attack on our royal piece
+    /// (lines and curved paths from it toward the kind of rider the enemy has).
+    fn pin_zone(&self, cell: u8, them: usize) -> u128 {
+        let t = self.tables;
+        let k = &self.kinds;
+        let c = cell as usize;
+        let enemy = self.sides[them];
+        let queens = k[Kind::Queen as usize];
+        let cohens = k[Kind::Cohen as usize];
+        let mut zone = 0;
+        if (k[Kind::Rook as usize] | queens) & enemy != 0 {
+            zone |= t.ortho_lines[c];
+        }
+        if (k[Kind::Bishop as usize] | queens) & enemy != 0 {
+            zone |= t.diag_lines[c];
+        }
+        if (k[Kind::Finch as usize] | cohens) & enemy != 0 {
+            zone |= t.curved_reach[0][c];
+        }
+        if (k[Kind::Rabbi as usize] | cohens) & enemy != 0 {
+            zone |= t.curved_reach[1][c];
+        }
+        zone
+    }
+
+    /// Whether our royal piece is safe after moving `from` to `to`, also
+    /// removing the man on `extra` (en passant) unless it is NONE.
+    fn safe_after(&self, from: u8, to: u8, extra: u8, royal_moves: bool) -> bool {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let mut occ = ((self.sides[0] | self.sides[1]) & !bit(from)) | bit(to);
+        let mut enemy = self.sides[them] & !bit(to);
+        if extra != NONE {
+            occ &= !bit(extra);
+            enemy &= !bit(extra);
+        }
+        let cell = if royal_moves { to } else { self.royal[us] };
+        cell == NONE || !self.attacked(cell, them, occ, enemy)
+    }
+
+    /// Calls `emit(from, to, promotes)` for every legal move (a promotion
+    /// once for all its choices).
+    fn for_each_legal(&self, mut emit: impl FnMut(u8, u8, bool)) {
+        let t = self.tables;
+        let us = self.side.index();
+        let them = us ^ 1;
+        let own = self.sides[us];
+        let enemy = self.sides[them];
+        let occ = own | enemy;
+        let royal_cell = self.royal[us];
+        let in_check = self.royal_attacked(us);
+        let zone = if in_check || royal_cell == NONE {
+            u128::MAX
+        } else {
+            self.pin_zone(royal_cell, them)
+        };
+        let royal_kind = self.options.royal() as u8;
+        let pk = pawn_index(self.options.pawn);
+        let mut pieces = own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let kind = self.board[from as usize] & 15;
+            let c = from as usize;
+            let is_royal = kind == royal_kind;
+            let check_each = is_royal || zone & bit(from) != 0;
+            let targets = match kind {
+                k if k == Kind::Pawn as u8 => {
+                    let mut targets = t.pawn_capture[pk][us][c] & enemy;
+                    let step = t.forward[us][c];
+                    if step != NONE && occ & bit(step) == 0 {
+                        targets |= bit(step);
+                        let double = t.forward[us][step as usize];
+                        if self.double_from[us] & bit(from) != 0
+                            && double != NONE
+                            && occ & bit(double) == 0
+                        {
+                            targets |= bit(double);
+                        }
+                    }
+                    if self.ep != NONE && t.pawn_capture[pk][us][c] & bit(self.ep) != 0 {
+                        let passed = t.forward[them][self.ep as usize];
+                        if self.safe_after(from, self.ep, passed, false) {
+                            emit(from, self.ep, t.promotion[us] & bit(self.ep) != 0);
+                        }
+                    }
+                    let mut rest = targets;
+                    while rest != 0 {
+                        let to = rest.trailing_zeros() as u8;
+                        rest &= rest - 1;
+                        if !check_each || self.safe_after(from, to, NONE, false) {
+                            emit(from, to, t.promotion[us] & bit(to) != 0);
+                        }
+                    }
+                    continue;
+                }
+                k if k == Kind::King as u8 => t.king_adj[c],
+                k if k == Kind::General as u8 => t.general_adj[c],
+                k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => t.leap[c],
+                k if k == Kind::Queen as u8 => t.rider_reach(from, 0..12, occ),
+                k if k == Kind::Rook as u8 => t.rider_reach(from, 0..6, occ),
+                k if k == Kind::Bishop as u8 => t.rider_reach(from, 6..12, occ),
+                k if k == Kind::Finch as u8 => t.curved_targets(0, from, occ),
+                k if k == Kind::Rabbi as u8 => t.curved_targets(1, from, occ),
+                k if k == Kind::Cohen as u8 => {
+                    t.curved_targets(0, from, occ) | t.curved_targets(1, from, occ)
+                }
+                _ => 0,
+            } & !own;
+            let mut rest = targets;
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if !check_each || self.safe_after(from, to, NONE, is_royal) {
+                    emit(from, to, false);
+                }
+            }
+        }
+    }
+
+    fn syntax_error(&self, text: &str) -> Option<String> {
+        let grid = self.grid();
+        match split_from_to(text) {
+            Err(reason) => Some(reason),
+            Ok((from, to, promotion)) => {
+                if let Some(name) = [from, to].into_iter().find(|n| grid.parse(n).is_none()) {
+                    return Some(format!("'{name}' is not a cell of this board"));
+                }
+                match promotion {
+                    Some(letter)
+                        if !self
+                            .options
+                            .promotions()
+                            .iter()
+                            .any(|k| k.letter() == letter) =>
+                    {
+                        Some(format!("'{letter}' is not a promotion choice here"))
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    fn cell_name(&self, cell: u8) -> String {
+        self.grid().name(cell)
+    }
+
+    fn passed_pawn_cell(&self, mv: Move) -> Option<u8> {
+        let is_pawn = self.board[mv.from as usize] & 15 == Kind::Pawn as u8;
+        (is_pawn && mv.to == self.ep && self.board[mv.to as usize] == 0)
+            .then(|| self.tables.forward[self.side.index() ^ 1][mv.to as usize])
+            .filter(|&c| c != NONE)
+    }
+}
+
+impl Position for HexChess {
+    type Move = Move;
+    type Undo = Undo;
+    type Options = HexOptions;
+
+    fn start(options: &HexOptions) -> Self {
+        let mut pos = HexChess::empty(options);
+        let grid = pos.grid();
+        for &(kind, cells) in options.array() {
+            for name in cells.iter() {
+                let Some(cell) = grid.parse(name) else {
+                    continue;
+                };
+                let kind = match options.army {
+                    Army::Classical => kind,
+                    Army::MixedBird if *name == options.mixed_rook() => kind,
+                    _ => kind.curved(),
+                };
+                pos.put(cell, code(kind, 0));
+                pos.put(mirror(grid, cell), code(kind, 1));
+                if kind == options.royal() {
+                    pos.royal = [cell, mirror(grid, cell)];
+                }
+            }
+        }
+        pos
+    }
+
+    fn options(&self) -> &HexOptions {
+        &self.options
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        let promotions = self.options.promotions();
+        self.for_each_legal(|from, to, promotes| {
+            if promotes {
+                for &kind in promotions {
+                    moves.push(Move {
+                        from,
+                        to,
+                        promotion: Some(kind),
+                    });
+                }
+            } else {
+                moves.push(Move {
+                    from,
+                    to,
+                    promotion: None,
+                });
+            }
+        });
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let choices = self.options.promotions().len() as u64;
+        let mut count = 0;
+        self.for_each_legal(|_, _, promotes| count += if promotes { choices } else { 1 });
+        count
+    }
+
+    fn play(&mut self, mv: Move) -> Undo {
+        let us = self.side.index();
+        let old_ep = self.ep;
+        let (captured_at, captured) = match self.passed_pawn_cell(mv) {
+            Some(cell) => (cell, self.remove(cell)),
+            None => (mv.to, self.remove(mv.to)),
+        };
+        let mover = self.remove(mv.from);
+        let placed = match mv.promotion {
+            Some(kind) => code(kind, us),
+            None => mover,
+        };
+        self.put(mv.to, placed);
+        if mover & 15 == self.options.royal() as u8 {
+            self.royal[us] = mv.to;
+        }
+        let fwd = &self.tables.forward[us];
+        let step = fwd[mv.from as usize];
+        let new_ep =
+            if mover & 15 == Kind::Pawn as u8 && step != NONE && fwd[step as usize] == mv.to {
+                step
+            } else {
+                NONE
+            };
+        self.set_ep(new_ep);
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE_KEY;
+        Undo {
+            captured,
+            captured_at,
+            ep: old_ep,
+        }
+    }
+
+    fn undo(&mut self, mv: Move, undo: Undo) {
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE_KEY;
+        let us = self.side.index();
+        self.set_ep(undo.ep);
+        let placed = self.remove(mv.to);
+        let mover = if mv.promotion.is_some() {
+            code(Kind::Pawn, us)
+        } else {
+            placed
+        };
+        self.put(mv.from, mover);
+        if mover & 15 == self.options.royal() as u8 {
+            self.royal[us] = mv.from;
+        }
+        if undo.captured != 0 {
+            self.put(undo.captured_at, undo.captured);
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        self.royal_attacked(self.side.index())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut any = false;
+        self.for_each_legal(|_, _, _| any = true);
+        if any {
+            return None;
+        }
+        let winner = self.side.opponent();
+        Some(if self.in_check() {
+            Outcome {
+                result: GameResult::Win(winner),
+                reason: EndReason::Checkmate,
+            }
+        } else if self.options.stalemate_scores() {
+            Outcome {
+                result: GameResult::ThreeQuarters(winner),
+                reason: EndReason::Stalemate,
+            }
+        } else {
+            Outcome {
+                result: GameResult::Draw,
+                reason: EndReason::Stalemate,
+            }
+        })
+    }
+
+    fn resets_move_clock(&self, mv: Move) -> bool {
+        self.board[mv.to as usize] != 0 || self.board[mv.from as usize] & 15 == Kind::Pawn as u8
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut hash = ep_key(self.ep);
+        for (cell, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                hash ^= piece_key(code, cell as u8);
+            }
+        }
+        if self.side == Side::BLACK {
+            hash ^= BLACK_TO_MOVE_KEY;
+        }
+        hash
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        let mut text = format!("{}-{}", self.cell_name(mv.from), self.cell_name(mv.to));
+        if let Some(kind) = mv.promotion {
+            text.push('=');
+            text.push(kind.letter());
+        }
+        text
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        find_legal_move(self, text, |t| self.syntax_error(t))
+    }
+
+    /// `<files> <side> <en passant>`. The files a–l (Compact a–i) are
+    /// separated by `/`, each listing its cells from rank 1 upward: a piece
+    /// letter (upper case White, lower case Black) or a number for a run of
+    /// empty cells. Then `w` or `b`, then the en-passant cell (the cell the
+    /// last move's double step skipped) or `-`. The Glinski start is
+    /// `6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w -`
+    /// (file f: `BBB1P1p1bbb` is f1–f3 Bishops, f5 Pawn, f7 pawn, f9–f11
+    /// bishops).
+    fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (i, file) in self.tables.files.iter().enumerate() {
+            if i > 0 {
+                text.push('/');
+            }
+            let mut empty = 0;
+            for &cell in file {
+                let code = self.board[cell as usize];
+                match Kind::from_code(code) {
+                    None => empty += 1,
+                    Some(kind) => {
+                        if empty > 0 {
+                            let _ = write!(text, "{empty}");
+                            empty = 0;
+                        }
+                        let letter = kind.letter();
+                        text.push(if code >> 4 == 0 {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(text, "{empty}");
+            }
+        }
+        text.push_str(if self.side == Side::WHITE {
+            " w "
+        } else {
+            " b "
+        });
+        if self.ep == NONE {
+            text.push('-');
+        } else {
+            text.push_str(&self.cell_name(self.ep));
+        }
+        text
+    }
+
+    fn from_text(text: &str, options: &HexOptions) -> Result<Self, PositionError> {
+        let err = |s: String| Err(PositionError::new(s));
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let [placement, side, ep] = fields[..] else {
+            return err(format!(
+                "expected 'files side en-passant', got {} fields in '{text}'",
+                fields.len()
+            ));
+        };
+        let mut pos = HexChess::empty(options);
+        let tables = pos.tables;
+        let grid = tables.grid;
+        let files: Vec<&str> = placement.split('/').collect();
+        if files.len() != tables.files.len() {
+            return err(format!(
+                "expected {} files separated by '/', got {}",
+                tables.files.len(),
+                files.len()
+            ));
+        }
+        for (f, (file_text, cells)) in files.iter().zip(&tables.files).enumerate() {
+            let file_name = grid.name(cells[0]).chars().next().unwrap_or('?');
+            let mut at = 0usize;
+            let mut chars = file_text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut run = d as usize;
+                    while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
+                        run = run * 10 + more as usize;
+                        chars.next();
+                        if run > 99 {
+                            break;
+                        }
+                    }
+                    if run == 0 || d == 0 {
+                        return err(format!("file {file_name}: empty runs start at 1"));
+                    }
+                    at += run;
+                } else {
+                    let kind = options
+                        .kind_of_letter(c.to_ascii_uppercase())
+                        .ok_or_else(|| {
+                            PositionError::new(format!(
+                                "'{c}' is not a piece of this army ({}, lower case for Black)",
+                                options.letters()
+                            ))
+                        })?;
+                    let side = usize::from(c.is_ascii_lowercase());
+                    let Some(&cell) = cells.get(at) else {
+                        at += 1;
+                        break;
+                    };
+                    if kind == Kind::Pawn && tables.promotion[side] & bit(cell) != 0 {
+                        return err(format!(
+                            "a {} pawn-like piece stands on {}, its promotion edge",
+                            Side(side as u8).name(),
+                            grid.name(cell)
+                        ));
+                    }
+                    if kind == options.royal() {
+                        if pos.royal[side] != NONE {
+                            return err(format!(
+                                "{} has more than one {}",
+                                Side(side as u8).name(),
+                                kind.letter()
+                            ));
+                        }
+                        pos.royal[side] = cell;
+                    }
+                    pos.put(cell, code(kind, side));
+                    at += 1;
+                }
+            }
+            if at != cells.len() {
+                return err(format!(
+                    "file {file_name} ('{file_text}', the {}th) does not describe exactly {} cells",
+                    f + 1,
+                    cells.len()
+                ));
+            }
+        }
+        for side in 0..2 {
+            if pos.royal[side] == NONE {
+                return err(format!(
+                    "{} has no {}",
+                    Side(side as u8).name(),
+                    options.royal().letter()
+                ));
+            }
+        }
+        pos.side = match side {
+            "w" => Side::WHITE,
+            "b" => Side::BLACK,
+            other => return err(format!("side to move must be 'w' or 'b', not '{other}'")),
+        };
+        if pos.side == Side::BLACK {
+            pos.hash ^= BLACK_TO_MOVE_KEY;
+        }
+        if ep != "-" {
+            let cell = grid
+                .parse(ep)
+                .ok_or_else(|| PositionError::new(format!("'{ep}' is not a cell or '-'")))?;
+            let mover = pos.side.index() ^ 1;
+            let from = tables.forward[mover ^ 1][cell as usize];
+            let landed = tables.forward[mover][cell as usize];
+            let valid = from != NONE
+                && landed != NONE
+                && pos.double_from[mover] & bit(from) != 0
+                && pos.board[from as usize] == 0
+                && pos.board[cell as usize] == 0
+                && pos.board[landed as usize] == code(Kind::Pawn, mover);
+            if !valid {
+                return err(format!(
+                    "en-passant cell {ep} does not follow a double step by {}",
+                    Side(mover as u8).name()
+                ));
+            }
+            pos.set_ep(cell);
+        }
+        if pos.royal_attacked(pos.side.index() ^ 1) {
+            return err(format!(
+                "{} is not to move but is in check",
+                pos.side.opponent().name()
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn layout(&self) -> BoardLayout {
+        let grid = self.grid();
+        let cells = (0..grid.len() as u8)
+            .map(|c| Cell {
+                board: 0,
+                name: grid.name(c),
+                alt_name: Some(grid.gilman(c)),
+                place: grid.place(c),
+                shape: CellShape::Hex,
+                colour: grid.colour(c),
+            })
+            .collect();
+        BoardLayout {
+            boards: vec![Board {
+                name: if grid == HexGrid::COMPACT {
+                    "Compact hex board".into()
+                } else {
+                    "Hex board".into()
+                },
+                centre: grid.centre(),
+                colours: 3,
+            }],
+            cells,
+        }
+    }
+
+    fn placements(&self) -> Vec<Placement> {
+        (0..self.grid().len() as u8)
+            .filter_map(|c| {
+                self.piece_at(c).map(|(kind, side)| Placement {
+                    cell: c.into(),
+                    letter: kind.letter(),
+                    side: Some(side),
+                    state: ManState::Normal,
+                    level: 0,
+                })
+            })
+            .collect()
+    }
+
+    fn route(&self, mv: Move) -> Route {
+        Route {
+            from: mv.from.into(),
+            to: mv.to.into(),
+        }
+    }
+
+    fn effects(&self, mv: Move) -> Vec<Effect> {
+        let (from, to) = (mv.from.into(), mv.to.into());
+        let mut effects = Vec::new();
+        if let Some(passed) = self.passed_pawn_cell(mv) {
+            effects.push(Effect::Capture { at: passed.into() });
+        } else if self.board[mv.to as usize] != 0 {
+            effects.push(Effect::Capture { at: to });
+        }
+        effects.push(Effect::Move { from, to });
+        if let Some(kind) = mv.promotion {
+            effects.push(Effect::Transform {
+                at: to,
+                letter: kind.letter(),
+                state: ManState::Normal,
+            });
+        }
+        effects
+    }
+}
