@@ -21,24 +21,14 @@ fn display() -> &'static str {
                 return (display, None);
             }
             let mut xvfb = Command::new("Xvfb")
-                .args([
-                    "-displayfd",
-                    "1",
-                    "-screen",
-                    "0",
-                    "1920x1080x24",
-                    "-nolisten",
-                    "tcp",
-                ])
+                .args(["-displayfd", "1", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"])
                 .stdout(Stdio::piped())
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("no DISPLAY and no Xvfb: install xvfb (see .ci/run)");
             let mut line = String::new();
             let stdout = xvfb.stdout.take().expect("Xvfb's stdout");
-            BufReader::new(stdout)
-                .read_line(&mut line)
-                .expect("Xvfb names its display");
+            BufReader::new(stdout).read_line(&mut line).expect("Xvfb names its display");
             (format!(":{}", line.trim()), Some(xvfb))
         })
         .0
@@ -59,15 +49,7 @@ fn screenshot(variant: &str, moves: &str, name: &str) -> Shot {
     let out = scratch(&format!("{name}.png"));
     let map = scratch(&format!("{name}.json"));
     let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
-        .args([
-            "screenshot",
-            "--variant",
-            variant,
-            "--moves",
-            moves,
-            "--size",
-            "640x400",
-        ])
+        .args(["screenshot", "--variant", variant, "--moves", moves, "--size", "640x400"])
         .arg("--out")
         .arg(&out)
         .arg("--cell-map")
@@ -101,12 +83,7 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
 
 fn pixel(shot: &Shot, cell: &str) -> [u8; 3] {
     let (x, y) = shot.cells[cell];
-    shot.image
-        .get_pixel(
-            x.min(shot.image.width() - 1),
-            y.min(shot.image.height() - 1),
-        )
-        .0
+    shot.image.get_pixel(x.min(shot.image.width() - 1), y.min(shot.image.height() - 1)).0
 }
 
 /// The six games of the acceptance list that this build implements.

@@ -53,22 +53,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            (
-                frame_new_boards.after(spawn_cells),
-                orbit_with_mouse,
-                place_camera,
-            )
-                .chain(),
+            (frame_new_boards.after(spawn_cells), orbit_with_mouse, place_camera).chain(),
         );
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
-    commands.spawn((
-        Name::new("camera"),
-        MainCamera,
-        Camera3d::default(),
-        orbit.transform(),
-    ));
+    commands.spawn((Name::new("camera"), MainCamera, Camera3d::default(), orbit.transform()));
 }
 
 /// Backs the camera off far enough to see every board.
@@ -81,15 +71,8 @@ fn frame_new_boards(
     if started.read().count() == 0 {
         return;
     }
-    let aspect = windows
-        .iter()
-        .next()
-        .map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
-    let reach = index
-        .half_extent
-        .x
-        .max(index.half_extent.y * aspect.min(1.6))
-        / aspect.min(1.6);
+    let aspect = windows.iter().next().map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
+    let reach = index.half_extent.x.max(index.half_extent.y * aspect.min(1.6)) / aspect.min(1.6);
     let radius = index.half_extent.length().max(reach);
     orbit.distance = (radius * 2.2 + 3.0).clamp(6.0, 40.0);
 }

@@ -57,12 +57,7 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>();
-        app.add_plugins((
-            game::plugin,
-            board::plugin,
-            pieces::plugin,
-            selection::plugin,
-        ));
+        app.add_plugins((game::plugin, board::plugin, pieces::plugin, selection::plugin));
     }
 }
 

@@ -143,8 +143,9 @@ fn animate_applied_moves(
             .max_by_key(|p| p.level)
             .copied()
     };
-    let start_at =
-        |cell: CellId| top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p));
+    let start_at = |cell: CellId| {
+        top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p))
+    };
     let mut entity_on = |cell: CellId| {
         spawned
             .iter_mut()
@@ -186,13 +187,8 @@ fn animate_applied_moves(
             }
             Effect::Flip { at } | Effect::Transform { at, .. } => {
                 let turned = match effect {
-                    Effect::Flip { .. } => spawned
-                        .iter()
-                        .find(|(p, _)| p.cell == at && p.letter == 'T'),
-                    _ => spawned
-                        .iter()
-                        .filter(|(p, _)| p.cell == at)
-                        .max_by_key(|(p, _)| p.level),
+                    Effect::Flip { .. } => spawned.iter().find(|(p, _)| p.cell == at && p.letter == 'T'),
+                    _ => spawned.iter().filter(|(p, _)| p.cell == at).max_by_key(|(p, _)| p.level),
                 };
                 if let Some((_, entity)) = turned {
                     commands.entity(*entity).insert(Turning {

@@ -116,10 +116,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
     let game = setup_session(&args.setup, DrawRules::default())?;
     if args.out.extension().is_none_or(|e| e != "png") {
-        return Err(format!(
-            "--out must name a .png file, not '{}'",
-            args.out.display()
-        ));
+        return Err(format!("--out must name a .png file, not '{}'", args.out.display()));
     }
     crate::app::run(crate::app::Launch {
         game: Some(game),
