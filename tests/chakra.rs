@@ -1160,3 +1160,221 @@ mod reference {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Rule hints for the app.
+
+mod hints {
+    use super::*;
+    use variantarium::rules::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::{Variant, VariantId};
+    use variantarium::rules::view::{CellId, Hint, HintKind};
+
+    fn sq(name: &str) -> CellId {
+        cell(&Chakra::start(&()), name)
+    }
+
+    fn transmitter(a: &str, b: &str) -> Hint {
+        Hint::Line {
+            from: sq(a),
+            to: sq(b),
+            kind: HintKind::Transmitter,
+            label: Some("Transmitter".into()),
+        }
+    }
+
+    fn route(cells: &[&str], label: Option<&str>) -> Hint {
+        Hint::Path {
+            cells: cells.iter().map(|c| sq(c)).collect(),
+            kind: HintKind::Route,
+            label: label.map(String::from),
+        }
+    }
+
+    fn note(at: &str, label: &str) -> Hint {
+        Hint::Mark {
+            at: sq(at),
+            kind: HintKind::Note,
+            label: label.into(),
+        }
+    }
+
+    fn hints_of(p: &Chakra, text: &str) -> Vec<Hint> {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+        p.move_hints(mv)
+    }
+
+    const THROUGH: Option<&str> = Some("through the Transmitter");
+
+    #[test]
+    fn selecting_a_piece_or_chakra_shows_its_sides_transmitter() {
+        let p = Chakra::start(&());
+        assert_eq!(p.selection_hints(sq("e1")), [transmitter("a2", "h2")]);
+        assert_eq!(p.selection_hints(sq("a2")), [transmitter("a2", "h2")]);
+        assert_eq!(p.selection_hints(sq("d8")), [transmitter("a7", "h7")]);
+        for nothing in [sq("e4"), 64, 999, CellId::MAX] {
+            assert_eq!(p.selection_hints(nothing), [], "{nothing}");
+        }
+        // A side whose Transmitter is captured shows none; a piece on an
+        // enemy chakra shows its own side's.
+        let p = pos("7k/8/8/8/3K4/8/8/8 w td4n,tg1n");
+        assert_eq!(p.selection_hints(sq("d4")), []);
+        assert_eq!(p.selection_hints(sq("g1")), [transmitter("g1", "d4")]);
+    }
+
+    #[test]
+    fn move_hints_show_the_route_a_move_takes() {
+        // The Ape reaches e5 only through b5; b5 itself directly.
+        let p = pos("7k/8/8/8/8/2A5/8/4K3 w Tb5n,Te5n");
+        assert_eq!(hints_of(&p, "c3-e5"), [route(&["c3", "b5", "e5"], THROUGH)]);
+        assert_eq!(hints_of(&p, "c3-b5"), [route(&["c3", "b5"], None)]);
+        assert_eq!(hints_of(&p, "c3-d1"), [route(&["c3", "d1"], None)]);
+        // Two ways to one square are one move, shown direct.
+        let p = pos("k7/8/8/8/8/8/8/3QK3 w Td4n,Tg4n");
+        assert_eq!(hints_of(&p, "d1-g4"), [route(&["d1", "g4"], None)]);
+        // A pass goes to the other chakra and back.
+        let p = pos("7k/8/8/8/8/2A5/8/4K3 w Tc3n,Te4n");
+        assert_eq!(
+            hints_of(&p, "c3-c3"),
+            [route(
+                &["c3", "e4", "c3"],
+                Some("pass: onto the other chakra and carried back")
+            )]
+        );
+        // A pawn carried to the last rank and promoted.
+        let p = pos("3m3k/8/8/8/8/2P5/8/4K3 w Tc4n,Td8n");
+        let promote = moves_from(&p, "c3-d8=");
+        assert!(!promote.is_empty());
+        for text in promote {
+            assert_eq!(hints_of(&p, &text), [route(&["c3", "c4", "d8"], THROUGH)]);
+        }
+        // Chakra moves and flips.
+        let start = Chakra::start(&());
+        assert_eq!(hints_of(&start, "a2-b4"), [route(&["a2", "b4"], None)]);
+        assert_eq!(
+            hints_of(&start, "a2-b4^"),
+            [route(&["a2", "b4"], Some("then turns over"))]
+        );
+        assert_eq!(
+            hints_of(&start, "a2^"),
+            [note("a2", "turns over to king mode")]
+        );
+    }
+
+    #[test]
+    fn a_king_taking_the_transmitter_marks_both_chakras() {
+        let p = pos("8/8/8/2k5/8/8/8/6K1 b Te2n,Td4n");
+        let leave = "the King captures the Transmitter: both chakras leave";
+        assert_eq!(
+            hints_of(&p, "c5-d4"),
+            [
+                route(&["c5", "d4"], None),
+                note("e2", leave),
+                note("d4", leave)
+            ]
+        );
+    }
+
+    #[test]
+    fn check_hints_include_checks_through_the_transmitter() {
+        // The Black King on White's chakra c5: White's King could step onto
+        // e2 and be carried there.
+        let p = pos("8/8/8/2k5/8/2a5/8/5K2 b Tc5n,Te2n");
+        assert!(p.in_check());
+        let through = |cells: &[&str]| Hint::Path {
+            cells: cells.iter().map(|c| sq(c)).collect(),
+            kind: HintKind::Check,
+            label: Some("through the Transmitter".into()),
+        };
+        assert_eq!(p.check_hints(), [through(&["f1", "e2", "c5"])]);
+        // A pawn by its forward step onto d4, and a Queen straight down the
+        // g file: two hints, attackers in square order.
+        let p = pos("6q1/8/8/3p4/8/8/8/k5K1 w td4n,tg1n");
+        assert_eq!(
+            p.check_hints(),
+            [
+                through(&["d5", "d4", "g1"]),
+                Hint::Line {
+                    from: sq("g8"),
+                    to: sq("g1"),
+                    kind: HintKind::Check,
+                    label: None
+                }
+            ]
+        );
+        // The Courtesan checks directly, down the line away from her King.
+        let p = pos("3k4/8/3c4/8/8/8/3K4/8 w -");
+        assert_eq!(
+            p.check_hints(),
+            [Hint::Line {
+                from: sq("d6"),
+                to: sq("d2"),
+                kind: HintKind::Check,
+                label: None
+            }]
+        );
+        assert_eq!(Chakra::start(&()).check_hints(), []);
+    }
+
+    #[test]
+    fn hints_agree_with_the_effects_along_random_games() {
+        // Check hints exactly when in check; each piece move's route has the
+        // Transmitter's middle square exactly when its effects transmit.
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let mut p = Chakra::start(&());
+            for _ in 0..100 {
+                assert_eq!(p.check_hints().is_empty(), !p.in_check(), "{}", p.to_text());
+                for c in 0..70 {
+                    let _ = p.selection_hints(c);
+                }
+                let mut list = Vec::new();
+                p.legal_moves(&mut list);
+                for &mv in &list {
+                    let hints = p.move_hints(mv);
+                    assert!(!hints.is_empty(), "{}", p.move_text(mv));
+                    let transmit = p.effects(mv).into_iter().find_map(|e| match e {
+                        Effect::Transmit { from, via, to } => Some(vec![from, via, to]),
+                        _ => None,
+                    });
+                    if let Some(cells) = transmit {
+                        assert_eq!(hints[0].cells(), cells, "{}", p.move_text(mv));
+                    } else {
+                        assert!(hints[0].cells().len() <= 2, "{}", p.move_text(mv));
+                    }
+                }
+                if list.is_empty() {
+                    break;
+                }
+                p.play(list[rng.below(list.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_session_gives_routes_by_move_text() {
+        let session = new_session(
+            Variant::new(VariantId::Chakra),
+            DrawRules::default(),
+            Some("7k/8/8/8/8/2A5/8/4K3 w Tb5n,Te5n"),
+        )
+        .expect("a valid position");
+        assert_eq!(
+            session.move_hints("c3-e5"),
+            [route(&["c3", "b5", "e5"], THROUGH)]
+        );
+        assert_eq!(session.move_hints("c3-e6"), [], "not legal");
+        assert_eq!(session.move_hints("nonsense"), []);
+        assert_eq!(session.selection_hints(sq("c3")), [transmitter("b5", "e5")]);
+        assert_eq!(session.check_hints(), []);
+        let checked = new_session(
+            Variant::new(VariantId::Chakra),
+            DrawRules::default(),
+            Some("8/8/8/2k5/8/2a5/8/5K2 b Tc5n,Te2n"),
+        )
+        .expect("a valid position");
+        assert_eq!(checked.check_hints().len(), 1);
+        assert!(checked.in_check());
+    }
+}

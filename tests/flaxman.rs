@@ -418,3 +418,182 @@ fn reference_generator_agrees_on_perft() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Rule hints for the app.
+
+mod hints {
+    use super::*;
+    use variantarium::rules::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::{Variant, VariantId};
+    use variantarium::rules::view::{CellId, Hint, HintKind};
+
+    fn cell(name: &str) -> CellId {
+        GRID.parse(name).expect("a point name").into()
+    }
+
+    fn definers(a: &str, b: &str, label: &str) -> Hint {
+        Hint::Line {
+            from: cell(a),
+            to: cell(b),
+            kind: HintKind::Definers,
+            label: Some(label.into()),
+        }
+    }
+
+    fn leap(at: &str) -> Hint {
+        Hint::Mark {
+            at: cell(at),
+            kind: HintKind::Leap,
+            label: "Pythagorean leap".into(),
+        }
+    }
+
+    fn check(from: &str, to: &str, label: &str) -> Hint {
+        Hint::Line {
+            from: cell(from),
+            to: cell(to),
+            kind: HintKind::Check,
+            label: Some(label.into()),
+        }
+    }
+
+    fn seed_position() -> Flaxman {
+        let mut p = Flaxman::start(&());
+        play(&mut p, "d1-a1 e6-d6 a1-a4 d6-d5");
+        p
+    }
+
+    #[test]
+    fn selection_shows_the_definers_and_marks_the_pythagorean_leap() {
+        let p = seed_position();
+        // b1's definers e1 and a4 are (4,3) apart: length 5, which (5,0)
+        // also has; of b1's legal targets only b6 is a (0,5) leap.
+        assert_eq!(
+            p.selection_hints(cell("b1")),
+            [definers("e1", "a4", "5 (4,3) or (5,0)"), leap("b6")]
+        );
+        // e1's definers b1, a4: (3,1), no other shape of length √10.
+        assert_eq!(
+            p.selection_hints(cell("e1")),
+            [definers("b1", "a4", "√10 (3,1)")]
+        );
+        // The King's definers b1, e1: 3 (3,0).
+        assert_eq!(
+            p.selection_hints(cell("a4")),
+            [definers("b1", "e1", "3 (3,0)")]
+        );
+        // A man of the side not to move shows its definers, no targets: d5's
+        // are c6 and b6, (1,0) apart.
+        assert_eq!(
+            p.selection_hints(cell("d5")),
+            [definers("b6", "c6", "1 (1,0)")]
+        );
+    }
+
+    #[test]
+    fn the_leap_marks_follow_the_definers_shape_either_way() {
+        // a6's definers a1, e4 are (4,3) apart: f6 is the (5,0) leap; d2 and
+        // e3 are ordinary (4,3) jumps.
+        let p = setup("Ka1 Se4 Sa6", "Kc4 Sf1 Sf2", 'w');
+        assert_eq!(moves_from(&p, "a6"), ["a6-d2", "a6-e3", "a6-f6"]);
+        assert_eq!(
+            p.selection_hints(cell("a6")),
+            [definers("a1", "e4", "5 (4,3) or (5,0)"), leap("f6")]
+        );
+        // b2's definers a1, f1 are (5,0) apart: its (4,3) and (3,4) jumps
+        // f5 and e6 are the Pythagorean leaps (the seed: "or vice versa").
+        let p = setup("Ka1 Sf1 Sb2", "Kd6 Sf3 Sc5", 'w');
+        assert_eq!(moves_from(&p, "b2"), ["b2-e6", "b2-f5"]);
+        assert_eq!(
+            p.selection_hints(cell("b2")),
+            [
+                definers("a1", "f1", "5 (5,0) or (4,3)"),
+                leap("f5"),
+                leap("e6")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_prisoner_an_empty_point_and_a_bad_cell_give_what_they_should() {
+        let p = setup("Ka1 Sb1 Pc1", "Ke6 Sc6 Pa3", 'w');
+        assert_eq!(
+            p.selection_hints(cell("c1")),
+            [Hint::Mark {
+                at: cell("c1"),
+                kind: HintKind::Note,
+                label: "Prisoner: never moves but still defines jumps; landing on it frees it"
+                    .into()
+            }]
+        );
+        for empty in [cell("d4"), 36, 999, CellId::MAX] {
+            assert_eq!(p.selection_hints(empty), [], "{empty}");
+        }
+        // Flaxman has no route hints.
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.iter().all(|&mv| p.move_hints(mv).is_empty()));
+    }
+
+    #[test]
+    fn check_hints_draw_a_line_from_every_checking_man() {
+        // Black's King c3 (definers a3, c5: d² 8) and Soldier a3 (definers
+        // c3, c5: d² 4) both reach a1; c5 (d² 4 from a3… its definers c3,
+        // a3 are 2 apart, a1 is √20 away) does not.
+        let p = setup("Ka1 Sf6 Se6", "Kc3 Sa3 Sc5", 'w');
+        assert!(p.in_check());
+        assert_eq!(
+            p.check_hints(),
+            [check("a3", "a1", "2 (2,0)"), check("c3", "a1", "√8 (2,2)")]
+        );
+        // In the seed example nobody is in check: no lines.
+        let mut p = seed_position();
+        assert_eq!(p.check_hints(), []);
+        play(&mut p, "b1-b6");
+        assert!(!p.in_check());
+        assert_eq!(p.check_hints(), []);
+    }
+
+    #[test]
+    fn check_hints_are_present_exactly_when_in_check() {
+        // Along random games: lines exactly when in check, every line ends on
+        // the King's point, and selecting any cell never panics.
+        let mut rng = variantarium::rules::random::Rng::new(7);
+        for _ in 0..40 {
+            let mut p = Flaxman::start(&());
+            for _ in 0..60 {
+                let hints = p.check_hints();
+                assert_eq!(hints.is_empty(), !p.in_check(), "{}", p.to_text());
+                for cell in 0..40 {
+                    let _ = p.selection_hints(cell);
+                }
+                let mut moves = Vec::new();
+                p.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                p.play(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn the_session_passes_hints_through() {
+        let session = new_session(
+            Variant::new(VariantId::Flaxman),
+            DrawRules::default(),
+            Some(&seed_position().to_text()),
+        )
+        .expect("a valid position");
+        assert_eq!(
+            session.selection_hints(cell("b1")),
+            [definers("e1", "a4", "5 (4,3) or (5,0)"), leap("b6")]
+        );
+        assert_eq!(session.move_hints("b1-b6"), []);
+        assert_eq!(session.move_hints("b1-b5"), [], "not a legal move");
+        assert_eq!(session.check_hints(), []);
+    }
+}

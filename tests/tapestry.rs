@@ -1109,3 +1109,291 @@ fn reference_agrees_on_random_placements() {
     assert!(in_check > 1000, "{in_check}");
     assert!(finished > 40, "{finished}");
 }
+
+// ---------------------------------------------------------------------------
+// Rule hints for the app.
+
+mod hints {
+    use super::*;
+    use variantarium::rules::tapestry::GRID;
+    use variantarium::rules::view::{CellId, Hint, HintKind};
+
+    /// A Tapestry square or a Loom square (`O L N E A`) by name.
+    fn cell(name: &str) -> CellId {
+        Tapestry::start(&())
+            .layout()
+            .cell_named(name)
+            .unwrap_or_else(|| panic!("no cell {name}"))
+    }
+
+    fn forbidden(at: &str, label: &str) -> Hint {
+        Hint::Mark {
+            at: cell(at),
+            kind: HintKind::Forbidden,
+            label: label.into(),
+        }
+    }
+
+    const BY_LIGHT: &str = "forbidden by Light";
+    const BY_EARTH: &str = "forbidden by Earth";
+    const BY_NEXUS: &str = "forbidden by Nexus";
+    const BY_LIGHT_NEXUS: &str = "forbidden by Light and Nexus";
+    const FROZEN: &str = "pawns frozen: no Fate on Opposition, Nexus or Avoidance";
+
+    fn effect(loom: &str, label: &str) -> Hint {
+        Hint::Mark {
+            at: cell(loom),
+            kind: HintKind::LoomEffect,
+            label: label.into(),
+        }
+    }
+
+    const LIGHT: &str = "Light: every move must change colour (Knights excepted)";
+    const EARTH: &str = "Earth: every move must change territory (Knights excepted)";
+    const NEXUS: &str =
+        "Nexus: no move longer than 3 squares (Knights excepted); pawns move as in chess";
+    const OPPOSITION: &str = "Opposition: pawns move or capture one step forward or sideways";
+
+    fn check(from: &str, to: &str) -> Hint {
+        Hint::Line {
+            from: cell(from),
+            to: cell(to),
+            kind: HintKind::Check,
+            label: None,
+        }
+    }
+
+    #[test]
+    fn light_forbids_the_rooks_same_coloured_targets() {
+        // c3 → c1, a3, e3, c5 keep the colour (two squares along a line; a
+        // one-square step always changes it). Marks in square order, then
+        // the active Loom square.
+        let p = pos(&format!("{ROOK_C3} LLL -"));
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                forbidden("c1", BY_LIGHT),
+                forbidden("a3", BY_LIGHT),
+                forbidden("e3", BY_LIGHT),
+                forbidden("c5", BY_LIGHT),
+                effect("L", LIGHT),
+            ]
+        );
+        // Light and Earth: c4 and d3 share c3's territory.
+        let p = pos(&format!("{ROOK_C3} LEE -"));
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                forbidden("c1", BY_LIGHT),
+                forbidden("a3", BY_LIGHT),
+                forbidden("d3", BY_EARTH),
+                forbidden("e3", BY_LIGHT),
+                forbidden("c4", BY_EARTH),
+                forbidden("c5", BY_LIGHT),
+                effect("L", LIGHT),
+                effect("E", EARTH),
+            ]
+        );
+        // No restriction: nothing forbidden, only the active squares.
+        let p = pos(&format!("{ROOK_C3} OOA -"));
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                effect("O", OPPOSITION),
+                effect(
+                    "A",
+                    "Avoidance: pawns move or capture one step diagonally forward"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_restriction_that_forbids_a_target_is_named() {
+        // The queen a1 under Light, Nexus and Earth keeps a4, d1, d4.
+        let p = pos("4k1/6/6/6/5K/Q5 w LNE -");
+        assert_eq!(
+            p.selection_hints(cell("a1")),
+            [
+                forbidden("b1", BY_EARTH),
+                forbidden("c1", BY_LIGHT),
+                forbidden("e1", BY_LIGHT_NEXUS),
+                forbidden("f1", BY_NEXUS),
+                forbidden("a2", BY_EARTH),
+                forbidden("b2", BY_EARTH),
+                forbidden("a3", BY_LIGHT),
+                forbidden("c3", BY_LIGHT),
+                forbidden("a5", BY_LIGHT_NEXUS),
+                forbidden("e5", BY_LIGHT_NEXUS),
+                forbidden("a6", BY_NEXUS),
+                forbidden("f6", BY_NEXUS),
+                effect("L", LIGHT),
+                effect("N", NEXUS),
+                effect("E", EARTH),
+            ]
+        );
+        assert_eq!(
+            moves_from("4k1/6/6/6/5K/Q5 w LNE -", "a1-"),
+            strings(&["a1-a4", "a1-d1", "a1-d4"])
+        );
+    }
+
+    #[test]
+    fn pawns_show_why_they_cannot_move() {
+        // No Fate on O, N or A: the orthodox step c4 and capture d4 are
+        // frozen, for the side not to move too (d4's d3 and c3).
+        let p = pos("5k/6/3p2/2P3/6/K5 w LLE -");
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                forbidden("c4", FROZEN),
+                forbidden("d4", FROZEN),
+                effect("L", LIGHT),
+                effect("E", EARTH),
+            ]
+        );
+        assert_eq!(
+            p.selection_hints(cell("d4"))[..2],
+            [forbidden("c3", FROZEN), forbidden("d3", FROZEN)]
+        );
+        // Opposition with Earth: the steps to c4 and d3 stay in c3's
+        // territory; b3 leaves it.
+        let p = pos("5k/6/6/2P3/6/K5 w OEE -");
+        assert_eq!(moves_from("5k/6/6/2P3/6/K5 w OEE -", "c3-"), ["c3-b3"]);
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                forbidden("d3", BY_EARTH),
+                forbidden("c4", BY_EARTH),
+                effect("O", OPPOSITION),
+                effect("E", EARTH),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_knight_is_reminded_that_it_ignores_the_loom() {
+        let p = pos("5k/6/6/2N3/6/K5 w LLL -");
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                Hint::Mark {
+                    at: cell("c3"),
+                    kind: HintKind::Note,
+                    label: "Knights ignore the Loom".into()
+                },
+                effect("L", LIGHT),
+            ]
+        );
+        let p = pos("5k/6/6/2N3/6/K5 w OAA -");
+        assert_eq!(
+            p.selection_hints(cell("c3")),
+            [
+                effect("O", OPPOSITION),
+                effect(
+                    "A",
+                    "Avoidance: pawns move or capture one step diagonally forward"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_loom_square_shows_its_effect_and_its_forbidden_steps() {
+        // After White's L-N the rook d6 checks f6: N-L would undo White's
+        // step, N-O, N-E and N-A leave the King in check.
+        let mut p = pos("3R1k/6/6/6/6/K5 w LNN -");
+        play(&mut p, "L-N");
+        let check_text = "forbidden: under the new Loom your King would be in check";
+        assert_eq!(
+            p.selection_hints(cell("N")),
+            [
+                forbidden("O", check_text),
+                forbidden("L", "forbidden: it would undo the opponent's step L-N"),
+                forbidden("E", check_text),
+                forbidden("A", check_text),
+                effect("N", NEXUS),
+            ]
+        );
+        // An empty Loom square tells what it would do.
+        assert_eq!(
+            p.selection_hints(cell("L")),
+            [
+                effect("L", &format!("{LIGHT} (inactive: no Fate here)")),
+                effect("N", NEXUS),
+            ]
+        );
+        assert_eq!(p.check_hints(), [check("d6", "f6")]);
+        // At the start every Fate step is allowed.
+        let start = Tapestry::start(&());
+        assert_eq!(start.selection_hints(cell("N")), [effect("N", NEXUS)]);
+    }
+
+    #[test]
+    fn check_hints_follow_the_current_loom() {
+        // The rook b6 checks f6 from four squares away.
+        let p = pos("1R3k/6/6/6/6/K5 b OEE -");
+        assert_eq!(p.check_hints(), [check("b6", "f6")]);
+        // With a Fate on Light the rook d6 does not attack f6 (same colour).
+        let p = pos("3R1k/6/6/6/6/K5 b LNN -");
+        assert!(!p.in_check());
+        assert_eq!(p.check_hints(), []);
+        // A double check: the rook f1 along the file and the knight e4.
+        let p = pos("5k/6/4N1/6/6/K4R b OOO -");
+        assert_eq!(p.check_hints(), [check("f1", "f6"), check("e4", "f6")]);
+    }
+
+    #[test]
+    fn empty_and_unknown_cells_give_nothing() {
+        let p = Tapestry::start(&());
+        for c in [cell("c3"), 41, 999, CellId::MAX] {
+            assert_eq!(p.selection_hints(c), [], "{c}");
+        }
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert!(moves.iter().all(|&mv| p.move_hints(mv).is_empty()));
+    }
+
+    #[test]
+    fn hints_agree_with_the_legal_moves_along_random_games() {
+        // No forbidden mark is a legal target; check lines exactly when in
+        // check, each ending on the King; every cell can be selected.
+        let mut rng = Rng::new(11);
+        for _ in 0..30 {
+            let mut p = Tapestry::start(&());
+            for _ in 0..80 {
+                let moves = all_moves(&p);
+                for square in 0..36u8 {
+                    let hints = p.selection_hints(square.into());
+                    for hint in &hints {
+                        if let Hint::Mark {
+                            at,
+                            kind: HintKind::Forbidden,
+                            ..
+                        } = hint
+                        {
+                            let target = format!("{}-{}", GRID.name(square), GRID.name(*at as u8));
+                            assert!(
+                                !moves.iter().any(|m| m.starts_with(&target)),
+                                "{target} is legal in {}",
+                                p.to_text()
+                            );
+                        }
+                    }
+                }
+                for c in 36..45 {
+                    let _ = p.selection_hints(c);
+                }
+                let checks = p.check_hints();
+                assert_eq!(checks.is_empty(), !p.in_check(), "{}", p.to_text());
+                let mut list = Vec::new();
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let mv: Move = list[rng.below(list.len())];
+                p.play(mv);
+            }
+        }
+    }
+}

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use super::geometry::{Grid, bits};
 use super::notation::split_from_to;
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Effect, ManState, Placement, Route,
+    Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
@@ -1226,6 +1226,135 @@ impl Position for Chakra {
             from: mv.from.into(),
             to: mv.to.into(),
         }
+    }
+
+    /// A piece or a chakra: a `Transmitter` Line between its side's two
+    /// chakras (in square order), while that side still has them.
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        let Some(s) = u8::try_from(from).ok().filter(|&s| s < 64) else {
+            return Vec::new();
+        };
+        let side = match (self.piece_at(s), self.chakra_at(s)) {
+            (Some(piece), _) => piece.side,
+            (None, Some((side, _))) => side,
+            (None, None) => return Vec::new(),
+        };
+        let chakras = self.chakras[side.index()];
+        if chakras.count_ones() != 2 {
+            return Vec::new();
+        }
+        let mut ends = bits(chakras);
+        match (ends.next(), ends.next()) {
+            (Some(a), Some(b)) => vec![Hint::Line {
+                from: a.into(),
+                to: b.into(),
+                kind: HintKind::Transmitter,
+                label: Some("Transmitter".into()),
+            }],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The way the move goes, as a `Route` Path: `[from, to]` for a direct
+    /// move or a chakra move, `[from, A, B]` through the Transmitter (the
+    /// piece's own move reaches its chakra A and ends on B), `[A, B, A]` for
+    /// a pass; a flip in place is a Note. A King taking the Transmitter adds
+    /// a Note on each enemy chakra.
+    fn move_hints(&self, mv: Move) -> Vec<Hint> {
+        let (from, to) = (CellId::from(mv.from), CellId::from(mv.to));
+        let path = |cells: Vec<CellId>, label: Option<&str>| Hint::Path {
+            cells,
+            kind: HintKind::Route,
+            label: label.map(String::from),
+        };
+        match mv.kind {
+            MoveKind::ChakraFlip if mv.from == mv.to => {
+                let Some((_, king_mode)) = self.chakra_at(mv.from) else {
+                    return Vec::new();
+                };
+                vec![Hint::Mark {
+                    at: from,
+                    kind: HintKind::Note,
+                    label: if king_mode {
+                        "turns over to knight mode".into()
+                    } else {
+                        "turns over to king mode".into()
+                    },
+                }]
+            }
+            MoveKind::Chakra => vec![path(vec![from, to], None)],
+            MoveKind::ChakraFlip => vec![path(vec![from, to], Some("then turns over"))],
+            MoveKind::Piece | MoveKind::Promote(_) => {
+                let Some(piece) = self.piece_at(mv.from) else {
+                    return Vec::new();
+                };
+                let us = piece.side.index();
+                let them = us ^ 1;
+                let via = other_chakra(self.chakras[us], mv.to).map(CellId::from);
+                if mv.from == mv.to {
+                    return via
+                        .map(|via| {
+                            vec![path(
+                                vec![from, via, to],
+                                Some("pass: onto the other chakra and carried back"),
+                            )]
+                        })
+                        .unwrap_or_default();
+                }
+                let direct = self.direct_targets(mv.from, piece.kind, us) & bit(mv.to) != 0;
+                let mut hints = vec![match via {
+                    Some(via) if !direct => {
+                        path(vec![from, via, to], Some("through the Transmitter"))
+                    }
+                    _ => path(vec![from, to], None),
+                }];
+                if piece.kind == Kind::King
+                    && self.piece_at(mv.to).is_none()
+                    && self.chakras[them] & bit(mv.to) != 0
+                {
+                    hints.extend(bits(self.chakras[them]).map(|c| Hint::Mark {
+                        at: c.into(),
+                        kind: HintKind::Note,
+                        label: "the King captures the Transmitter: both chakras leave".into(),
+                    }));
+                }
+                hints
+            }
+        }
+    }
+
+    /// Each enemy piece giving check: a `Check` Line to the King when it
+    /// reaches the King's square by its own move, and a `Check` Path
+    /// `[attacker, A, King]` when it could move onto its vacant chakra A
+    /// while the King stands on the other one.
+    fn check_hints(&self) -> Vec<Hint> {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let king = self.kings[us];
+        let occ = self.occupied();
+        let stops = self.chakras[us];
+        let entry = other_chakra(self.chakras[them], king).filter(|&a| occ & bit(a) == 0);
+        let mut hints = Vec::new();
+        for p in bits(self.sides[them]) {
+            if self.reaches(king, them, occ, bit(p), stops, true) {
+                hints.push(Hint::Line {
+                    from: p.into(),
+                    to: king.into(),
+                    kind: HintKind::Check,
+                    label: None,
+                });
+            }
+            if let Some(a) = entry
+                && self.reaches(a, them, occ, bit(p), stops, false)
+            {
+                hints.push(Hint::Path {
+                    cells: vec![p.into(), a.into(), king.into()],
+                    kind: HintKind::Check,
+                    label: Some("through the Transmitter".into()),
+                });
+            }
+        }
+        hints
     }
 
     fn effects(&self, mv: Move) -> Vec<Effect> {

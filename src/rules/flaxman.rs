@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits, distance_squared};
 use super::notation::split_from_to;
-use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
+use super::view::{
+    Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
+};
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
     zobrist,
@@ -235,6 +237,38 @@ impl Flaxman {
                 .map(|name| format!("'{name}' is not a point (a1 to f6)")),
         }
     }
+}
+
+/// The shape of the offset between two points: (larger, smaller) of the
+/// file and rank differences, so `(4,3)` for a4–e1.
+fn shape(a: u8, b: u8) -> (u8, u8) {
+    let (ax, ay) = GRID.coords(a);
+    let (bx, by) = GRID.coords(b);
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    (dx.max(dy), dx.min(dy))
+}
+
+/// A jump length as a person reads it: the length (`3`, or `√5` when it is
+/// not whole), the definers' shape, and every other shape of that length
+/// that fits on the board: `3 (3,0)`, `√5 (2,1)`, `5 (4,3) or (5,0)`.
+fn length_label(a: u8, b: u8) -> String {
+    let (long, short) = shape(a, b);
+    let d2 = u32::from(long) * u32::from(long) + u32::from(short) * u32::from(short);
+    let root = (0..=8u32).find(|r| r * r == d2);
+    let mut label = match root {
+        Some(r) => format!("{r} ({long},{short})"),
+        None => format!("√{d2} ({long},{short})"),
+    };
+    for p in 0..GRID.files {
+        for q in 0..=p {
+            if u32::from(p) * u32::from(p) + u32::from(q) * u32::from(q) == d2
+                && (p, q) != (long, short)
+            {
+                let _ = write!(label, " or ({p},{q})");
+            }
+        }
+    }
+    label
 }
 
 impl Position for Flaxman {
@@ -513,6 +547,79 @@ impl Position for Flaxman {
             from: mv.from.into(),
             to: mv.to.into(),
         }
+    }
+
+    /// A mobile man: a Line between its definers (lower point first)
+    /// labelled with the jump
+    /// length (see [`length_label`]); when its side is to move, a `Leap` Mark
+    /// on each legal target whose shape differs from the definers' (the
+    /// Pythagorean leap: (5,0) for definers (4,3) apart, or vice versa). A
+    /// Prisoner: a Note that it never moves.
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        let Some(point) = u8::try_from(from).ok().filter(|&p| usize::from(p) < POINTS) else {
+            return Vec::new();
+        };
+        let Some(man) = self.man_at(point) else {
+            return Vec::new();
+        };
+        if man.kind == Kind::Prisoner {
+            return vec![Hint::Mark {
+                at: from,
+                kind: HintKind::Note,
+                label: "Prisoner: never moves but still defines jumps; landing on it frees it"
+                    .into(),
+            }];
+        }
+        let Some((a, b)) = self.definers(point) else {
+            return Vec::new();
+        };
+        let mut hints = vec![Hint::Line {
+            from: a.min(b).into(),
+            to: a.max(b).into(),
+            kind: HintKind::Definers,
+            label: Some(length_label(a, b)),
+        }];
+        if man.side == self.side {
+            let definers_shape = shape(a, b);
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            let mut leaps: Vec<u8> = moves
+                .iter()
+                .filter(|mv| mv.from == point && shape(mv.from, mv.to) != definers_shape)
+                .map(|mv| mv.to)
+                .collect();
+            leaps.sort_unstable();
+            hints.extend(leaps.into_iter().map(|to| Hint::Mark {
+                at: to.into(),
+                kind: HintKind::Leap,
+                label: "Pythagorean leap".into(),
+            }));
+        }
+        hints
+    }
+
+    /// A Line from each enemy man that could jump onto the King to the King
+    /// (attackers in point order), labelled with its jump length.
+    fn check_hints(&self) -> Vec<Hint> {
+        let king = self.men[self.side.index()][0];
+        let them = self.men[self.side.opponent().index()];
+        let mut order = [0, 1, 2];
+        order.sort_by_key(|&i| them[i]);
+        order
+            .into_iter()
+            .filter_map(|i| {
+                let attacker = them[i];
+                let (a, b) = (them[(i + 1) % 3], them[(i + 2) % 3]);
+                let mobile = self.board[attacker as usize].is_some_and(|m| m.kind.is_mobile());
+                (mobile && distance_squared(GRID, a, b) == distance_squared(GRID, attacker, king))
+                    .then(|| Hint::Line {
+                        from: attacker.into(),
+                        to: king.into(),
+                        kind: HintKind::Check,
+                        label: Some(length_label(a, b)),
+                    })
+            })
+            .collect()
     }
 
     fn effects(&self, mv: Move) -> Vec<Effect> {

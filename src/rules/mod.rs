@@ -22,7 +22,7 @@ use std::hash::Hash;
 
 pub use history::{DrawRules, Game};
 pub use notation::{MoveError, PositionError};
-pub use view::{BoardLayout, Effect, Placement, Route};
+pub use view::{BoardLayout, CellId, Effect, Hint, HintKind, Placement, Route};
 
 /// A player, numbered in turn order from 0. Two-player games use
 /// [`Side::WHITE`] and [`Side::BLACK`]; nothing here assumes only two.
@@ -173,6 +173,28 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn route(&self, mv: Self::Move) -> Route;
     /// What the move does, in order, for animation. Asked before it is played.
     fn effects(&self, mv: Self::Move) -> Vec<Effect>;
+
+    /// Rule explanations shown while the man (or Loom square …) on `from` is
+    /// selected: what defines its move, which targets a rule forbids and
+    /// why. Empty for an empty or unknown cell. Only the app asks this, never
+    /// the move generator, so it may be slow.
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        let _ = from;
+        Vec::new()
+    }
+
+    /// Rule explanations shown while a legal move's target is hovered (the
+    /// route the move takes).
+    fn move_hints(&self, mv: Self::Move) -> Vec<Hint> {
+        let _ = mv;
+        Vec::new()
+    }
+
+    /// How the King of the side to move is attacked: one hint per enemy
+    /// piece and way it gives check. Empty when not in check.
+    fn check_hints(&self) -> Vec<Hint> {
+        Vec::new()
+    }
 }
 
 /// Finds the legal move whose notation is `text` (trimmed); otherwise reports

@@ -4,7 +4,7 @@
 
 use super::history::{DrawRules, Game};
 use super::variant::{Variant, VariantVisitor};
-use super::view::{BoardLayout, Effect, Placement, Route};
+use super::view::{BoardLayout, CellId, Effect, Hint, Placement, Route};
 use super::{MoveError, Outcome, Position, Side, sorted_moves};
 
 /// A legal move as the app sees it.
@@ -53,6 +53,13 @@ pub trait Session: Send + Sync {
     fn set_draw_rules(&mut self, rules: DrawRules);
     fn hash(&self) -> u64;
     fn clone_box(&self) -> Box<dyn Session>;
+    /// Rule hints while the cell `from` is selected (see
+    /// [`Position::selection_hints`]); empty for an empty or unknown cell.
+    fn selection_hints(&self, from: CellId) -> Vec<Hint>;
+    /// Rule hints for the legal move written `text`; empty if it is not one.
+    fn move_hints(&self, text: &str) -> Vec<Hint>;
+    /// How the King of the side to move is attacked; empty when not in check.
+    fn check_hints(&self) -> Vec<Hint>;
 }
 
 struct VariantGame<P: Position> {
@@ -187,6 +194,21 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn clone_box(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        self.game.position().selection_hints(from)
+    }
+
+    fn move_hints(&self, text: &str) -> Vec<Hint> {
+        let pos = self.game.position();
+        pos.parse_move(text)
+            .map(|mv| pos.move_hints(mv))
+            .unwrap_or_default()
+    }
+
+    fn check_hints(&self) -> Vec<Hint> {
+        self.game.position().check_hints()
     }
 }
 

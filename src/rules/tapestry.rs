@@ -14,9 +14,11 @@
 
 use std::fmt::Write as _;
 
-use super::geometry::Grid;
+use super::geometry::{Grid, bits};
 use super::notation::split_from_to;
-use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
+use super::view::{
+    Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
+};
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
     zobrist,
@@ -144,6 +146,29 @@ impl Loom {
 
     pub fn from_letter(letter: char) -> Option<Loom> {
         Loom::ALL.into_iter().find(|l| l.letter() == letter)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Loom::Opposition => "Opposition",
+            Loom::Light => "Light",
+            Loom::Nexus => "Nexus",
+            Loom::Earth => "Earth",
+            Loom::Avoidance => "Avoidance",
+        }
+    }
+
+    /// What the square does while a Fate stands on it, in one line.
+    pub fn effect_text(self) -> &'static str {
+        match self {
+            Loom::Opposition => "Opposition: pawns move or capture one step forward or sideways",
+            Loom::Light => "Light: every move must change colour (Knights excepted)",
+            Loom::Nexus => {
+                "Nexus: no move longer than 3 squares (Knights excepted); pawns move as in chess"
+            }
+            Loom::Earth => "Earth: every move must change territory (Knights excepted)",
+            Loom::Avoidance => "Avoidance: pawns move or capture one step diagonally forward",
+        }
     }
 
     pub const fn index(self) -> usize {
@@ -749,6 +774,108 @@ impl Tapestry {
         }
     }
 
+    /// A `LoomEffect` Mark on each active Loom square, in O L N E A order.
+    fn loom_effect_marks(&self) -> Vec<Hint> {
+        Loom::ALL
+            .into_iter()
+            .filter(|l| self.fates[l.index()] > 0)
+            .map(|l| Hint::Mark {
+                at: loom_cell(l),
+                kind: HintKind::LoomEffect,
+                label: l.effect_text().into(),
+            })
+            .collect()
+    }
+
+    /// The targets the piece on `from` would reach with its ordinary moves
+    /// that an active Loom square forbids, each marked with why.
+    fn forbidden_marks(&self, from: u8, piece: Piece) -> Vec<Hint> {
+        let f = from as usize;
+        let us = piece.side.index();
+        let own = self.sides[us];
+        let enemies = self.sides[us ^ 1];
+        let occupied = self.occupied();
+        let (restriction, mode) = self.effect();
+        let pattern = match piece.kind {
+            Kind::Knight => return Vec::new(),
+            Kind::King => KING[f] & !own,
+            Kind::Rook => rook_attacks(from, occupied) & !own,
+            Kind::Bishop => bishop_attacks(from, occupied) & !own,
+            Kind::Queen => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
+            Kind::Pawn if mode == 0 => {
+                // No pawn mode: the orthodox steps are all frozen.
+                let orthodox = (PAWN_QUIET[us][P_NEXUS][f] & !occupied)
+                    | (PAWN_CAPTURE[us][P_NEXUS][f] & enemies);
+                return bits(orthodox)
+                    .map(|to| Hint::Mark {
+                        at: to.into(),
+                        kind: HintKind::Forbidden,
+                        label: "pawns frozen: no Fate on Opposition, Nexus or Avoidance".into(),
+                    })
+                    .collect();
+            }
+            Kind::Pawn => {
+                (PAWN_QUIET[us][mode][f] & !occupied) | (PAWN_CAPTURE[us][mode][f] & enemies)
+            }
+        };
+        let forbidden = pattern & !ALLOWED[restriction][f];
+        bits(forbidden)
+            .map(|to| {
+                let names: Vec<&str> = [
+                    (Loom::Light, R_LIGHT),
+                    (Loom::Earth, R_EARTH),
+                    (Loom::Nexus, R_NEXUS),
+                ]
+                .into_iter()
+                .filter(|&(_, r)| restriction & r != 0 && ALLOWED[r][f] & (1 << to) == 0)
+                .map(|(l, _)| l.name())
+                .collect();
+                Hint::Mark {
+                    at: to.into(),
+                    kind: HintKind::Forbidden,
+                    label: format!("forbidden by {}", join_names(&names)),
+                }
+            })
+            .collect()
+    }
+
+    /// Selecting a Loom square: its effect if it is inactive, and a
+    /// `Forbidden` Mark on each neighbour its Fate may not step to now.
+    fn loom_selection_hints(&self, loom: Loom) -> Vec<Hint> {
+        let mut hints = Vec::new();
+        if self.fates[loom.index()] == 0 {
+            hints.push(Hint::Mark {
+                at: loom_cell(loom),
+                kind: HintKind::LoomEffect,
+                label: format!("{} (inactive: no Fate here)", loom.effect_text()),
+            });
+        } else {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            for &to in loom.neighbours() {
+                if moves.contains(&Move::Loom { from: loom, to }) {
+                    continue;
+                }
+                let label = if self.last_step == step_code(to, loom) {
+                    format!(
+                        "forbidden: it would undo the opponent's step {}-{}",
+                        to.letter(),
+                        loom.letter()
+                    )
+                } else {
+                    "forbidden: under the new Loom your King would be in check".into()
+                };
+                hints.push(Hint::Mark {
+                    at: loom_cell(to),
+                    kind: HintKind::Forbidden,
+                    label,
+                });
+            }
+        }
+        hints.extend(self.loom_effect_marks());
+        hints
+    }
+
     fn empty() -> Tapestry {
         Tapestry {
             board: [0; SQUARES],
@@ -1144,16 +1271,7 @@ impl Position for Tapestry {
             cells.push(Cell {
                 board: 1,
                 name: l.letter().to_string(),
-                alt_name: Some(
-                    match l {
-                        Loom::Opposition => "Opposition",
-                        Loom::Light => "Light",
-                        Loom::Nexus => "Nexus",
-                        Loom::Earth => "Earth",
-                        Loom::Avoidance => "Avoidance",
-                    }
-                    .into(),
-                ),
+                alt_name: Some(l.name().into()),
                 place: loom_place(l),
                 shape: CellShape::Square,
                 colour: 0,
@@ -1215,6 +1333,55 @@ impl Position for Tapestry {
         }
     }
 
+    /// A Tapestry piece: a `Forbidden` Mark on each target of its ordinary
+    /// move (for a pawn: under the active pawn modes, or the orthodox steps
+    /// when none is active) that the active Loom forbids, labelled with the
+    /// Loom squares that forbid it; a Knight gets a Note that it ignores the
+    /// Loom while a restriction is active. Then a `LoomEffect` Mark on each
+    /// active Loom square. A Loom square: see `loom_selection_hints`.
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        let index = usize::from(from);
+        if let Some(&loom) = index.checked_sub(SQUARES).and_then(|i| Loom::ALL.get(i)) {
+            return self.loom_selection_hints(loom);
+        }
+        let Some(piece) = u8::try_from(index).ok().and_then(|s| self.piece_at(s)) else {
+            return Vec::new();
+        };
+        let square = index as u8;
+        let mut hints = self.forbidden_marks(square, piece);
+        if piece.kind == Kind::Knight && self.effect().0 != 0 {
+            hints.push(Hint::Mark {
+                at: from,
+                kind: HintKind::Note,
+                label: "Knights ignore the Loom".into(),
+            });
+        }
+        hints.extend(self.loom_effect_marks());
+        hints
+    }
+
+    /// A Line from each enemy piece that attacks the King under the current
+    /// Loom.
+    fn check_hints(&self) -> Vec<Hint> {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let king = self.kings[us];
+        let occupied = self.occupied();
+        let effect = self.effect();
+        bits(self.sides[them])
+            .filter(|&p| {
+                let others = self.sides[them] & !(1u64 << p);
+                self.attacked(king, them, occupied, others, effect)
+            })
+            .map(|p| Hint::Line {
+                from: p.into(),
+                to: king.into(),
+                kind: HintKind::Check,
+                label: None,
+            })
+            .collect()
+    }
+
     fn effects(&self, mv: Move) -> Vec<Effect> {
         match mv {
             Move::Tapestry {
@@ -1256,6 +1423,15 @@ fn loom_place(l: Loom) -> [f32; 2] {
         Loom::Nexus => [cx, cy],
         Loom::Earth => [cx + 1.0, cy],
         Loom::Avoidance => [cx, cy - 1.0],
+    }
+}
+
+/// `A`, `A and B`, `A, B and C`.
+fn join_names(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -118,3 +118,75 @@ pub enum Effect {
     /// A non-piece man (a chakra, a Fate) leaves the board.
     Remove { at: CellId, level: u8 },
 }
+
+/// What a [`Hint`] explains; the app picks its colour and style from this.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum HintKind {
+    /// The two men whose distance is a Flaxman man's jump length.
+    Definers,
+    /// A move of a surprising shape (Flaxman's Pythagorean leap).
+    Leap,
+    /// The link between a side's two Chakra chakras.
+    Transmitter,
+    /// The way a move travels (through the Transmitter, or straight).
+    Route,
+    /// An enemy piece giving check to the King, along the way it attacks.
+    Check,
+    /// A target the piece's ordinary move would reach but a rule forbids.
+    Forbidden,
+    /// What an active Loom square does to the Tapestry.
+    LoomEffect,
+    /// Any other rule worth a reminder on a cell (a Prisoner never moves,
+    /// Knights ignore the Loom …).
+    Note,
+}
+
+/// A piece of rule explanation drawn over the board. Hints are plain data
+/// from the rules layer: the app draws them and decides nothing.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Hint {
+    /// A straight line between two cells.
+    Line {
+        from: CellId,
+        to: CellId,
+        kind: HintKind,
+        label: Option<String>,
+    },
+    /// A path through cells, in order (a route through the Transmitter; a
+    /// curved hex path). Two cells make a straight path.
+    Path {
+        cells: Vec<CellId>,
+        kind: HintKind,
+        label: Option<String>,
+    },
+    /// A cell marked with an explanation.
+    Mark {
+        at: CellId,
+        kind: HintKind,
+        label: String,
+    },
+}
+
+impl Hint {
+    pub fn kind(&self) -> HintKind {
+        match self {
+            Hint::Line { kind, .. } | Hint::Path { kind, .. } | Hint::Mark { kind, .. } => *kind,
+        }
+    }
+
+    pub fn label(&self) -> Option<&str> {
+        match self {
+            Hint::Line { label, .. } | Hint::Path { label, .. } => label.as_deref(),
+            Hint::Mark { label, .. } => Some(label),
+        }
+    }
+
+    /// Every cell the hint touches, in order.
+    pub fn cells(&self) -> Vec<CellId> {
+        match self {
+            Hint::Line { from, to, .. } => vec![*from, *to],
+            Hint::Path { cells, .. } => cells.clone(),
+            Hint::Mark { at, .. } => vec![*at],
+        }
+    }
+}
