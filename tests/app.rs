@@ -20,7 +20,11 @@ struct Seen {
     applied: usize,
 }
 
-fn collect(mut seen: ResMut<Seen>, mut legal: MessageReader<LegalMoves>, mut applied: MessageReader<MoveApplied>) {
+fn collect(
+    mut seen: ResMut<Seen>,
+    mut legal: MessageReader<LegalMoves>,
+    mut applied: MessageReader<MoveApplied>,
+) {
     seen.legal.extend(legal.read().cloned());
     seen.applied += applied.read().count();
 }
@@ -82,7 +86,10 @@ fn clicks_emit_the_rules_legal_moves_in_every_game() {
             app.update();
             let seen = take_seen(&mut app);
             let [legal] = &seen.legal[..] else {
-                panic!("{variant:?}: one LegalMoves per click, got {}", seen.legal.len());
+                panic!(
+                    "{variant:?}: one LegalMoves per click, got {}",
+                    seen.legal.len()
+                );
             };
             let mut expected: Vec<String> = moves
                 .iter()
@@ -113,7 +120,8 @@ fn moves_apply_once_illegal_ones_change_nothing_and_undo_redo_restore() {
             }
             let text = moves[rng.below(moves.len())].text.clone();
             take_seen(&mut app);
-            app.world_mut().write_message(MoveRequested { text: text.clone() });
+            app.world_mut()
+                .write_message(MoveRequested { text: text.clone() });
             app.update();
             assert_eq!(take_seen(&mut app).applied, 1, "{variant:?}: {text}");
             entities_match_rules(&mut app);
@@ -121,28 +129,44 @@ fn moves_apply_once_illegal_ones_change_nothing_and_undo_redo_restore() {
         }
         let before = app.world().resource::<Match>().session.position_text();
         for bad in ["a1-a1-a1", "zz", "a1-a2=X"] {
-            app.world_mut().write_message(MoveRequested { text: bad.into() });
+            app.world_mut()
+                .write_message(MoveRequested { text: bad.into() });
             app.update();
             assert_eq!(take_seen(&mut app).applied, 0, "{variant:?}: {bad}");
-            assert_eq!(app.world().resource::<Match>().session.position_text(), before);
+            assert_eq!(
+                app.world().resource::<Match>().session.position_text(),
+                before
+            );
             assert!(app.world().resource::<Match>().notice.is_some());
         }
         entities_match_rules(&mut app);
         for expected in positions.iter().rev().skip(1) {
-            app.world_mut().write_message(HistoryRequested(HistoryStep::Undo));
+            app.world_mut()
+                .write_message(HistoryRequested(HistoryStep::Undo));
             app.update();
-            assert_eq!(&app.world().resource::<Match>().session.position_text(), expected);
+            assert_eq!(
+                &app.world().resource::<Match>().session.position_text(),
+                expected
+            );
             entities_match_rules(&mut app);
         }
         for expected in positions.iter().skip(1) {
-            app.world_mut().write_message(HistoryRequested(HistoryStep::Redo));
+            app.world_mut()
+                .write_message(HistoryRequested(HistoryStep::Redo));
             app.update();
-            assert_eq!(&app.world().resource::<Match>().session.position_text(), expected);
+            assert_eq!(
+                &app.world().resource::<Match>().session.position_text(),
+                expected
+            );
             entities_match_rules(&mut app);
         }
-        app.world_mut().write_message(HistoryRequested(HistoryStep::GoTo(0)));
+        app.world_mut()
+            .write_message(HistoryRequested(HistoryStep::GoTo(0)));
         app.update();
-        assert_eq!(&app.world().resource::<Match>().session.position_text(), &positions[0]);
+        assert_eq!(
+            &app.world().resource::<Match>().session.position_text(),
+            &positions[0]
+        );
         entities_match_rules(&mut app);
     }
 }
@@ -153,10 +177,13 @@ fn clicking_a_target_plays_the_move() {
     let mut app = app_with(variant);
     let moves = app.world().resource::<Match>().session.legal_moves();
     let mv = moves.first().expect("a legal move").clone();
-    app.world_mut().write_message(CellClicked { cell: mv.route.from });
+    app.world_mut().write_message(CellClicked {
+        cell: mv.route.from,
+    });
     app.update();
     take_seen(&mut app);
-    app.world_mut().write_message(CellClicked { cell: mv.route.to });
+    app.world_mut()
+        .write_message(CellClicked { cell: mv.route.to });
     app.update();
     assert_eq!(take_seen(&mut app).applied, 1);
     assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);

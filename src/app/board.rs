@@ -24,7 +24,10 @@ pub struct CellIndex {
 
 impl CellIndex {
     pub fn place(&self, cell: CellId) -> Vec3 {
-        self.places.get(cell as usize).copied().unwrap_or(Vec3::ZERO)
+        self.places
+            .get(cell as usize)
+            .copied()
+            .unwrap_or(Vec3::ZERO)
     }
 
     pub fn entity(&self, cell: CellId) -> Option<Entity> {

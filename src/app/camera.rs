@@ -53,12 +53,22 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            (frame_new_boards.after(spawn_cells), orbit_with_mouse, place_camera).chain(),
+            (
+                frame_new_boards.after(spawn_cells),
+                orbit_with_mouse,
+                place_camera,
+            )
+                .chain(),
         );
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
-    commands.spawn((Name::new("camera"), MainCamera, Camera3d::default(), orbit.transform()));
+    commands.spawn((
+        Name::new("camera"),
+        MainCamera,
+        Camera3d::default(),
+        orbit.transform(),
+    ));
 }
 
 /// Backs the camera off far enough to see every board.
@@ -71,8 +81,15 @@ fn frame_new_boards(
     if started.read().count() == 0 {
         return;
     }
-    let aspect = windows.iter().next().map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
-    let reach = index.half_extent.x.max(index.half_extent.y * aspect.min(1.6)) / aspect.min(1.6);
+    let aspect = windows
+        .iter()
+        .next()
+        .map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
+    let reach = index
+        .half_extent
+        .x
+        .max(index.half_extent.y * aspect.min(1.6))
+        / aspect.min(1.6);
     let radius = index.half_extent.length().max(reach);
     orbit.distance = (radius * 2.2 + 3.0).clamp(6.0, 40.0);
 }
@@ -82,17 +99,17 @@ fn orbit_with_mouse(
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
-    egui: Query<&bevy_egui::EguiContext>,
+    egui: Res<bevy_egui::input::EguiWantsInput>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
-    let typing = egui.iter().any(|ctx| ctx.get().egui_wants_keyboard_input());
+    let typing = egui.wants_keyboard_input();
     if !typing && keys.just_pressed(KeyCode::KeyF) {
         orbit.flip();
     }
     if !typing && keys.just_pressed(KeyCode::KeyT) {
         orbit.top_down = !orbit.top_down;
     }
-    if egui.iter().any(|ctx| ctx.get().egui_wants_pointer_input()) {
+    if egui.wants_pointer_input() {
         return;
     }
     if buttons.pressed(MouseButton::Right) {

@@ -59,7 +59,10 @@ fn write_cell_map(
         .enumerate()
         .filter_map(|(i, cell)| {
             let p = camera.world_to_viewport(at, index.place(i as u16)).ok()? * scale;
-            Some((cell.name.clone(), serde_json::json!([p.x.round(), p.y.round()])))
+            Some((
+                cell.name.clone(),
+                serde_json::json!([p.x.round(), p.y.round()]),
+            ))
         })
         .collect();
     let text = serde_json::Value::Object(cells).to_string();
@@ -81,19 +84,20 @@ fn take_requested_screenshot(
         return;
     }
     let path = request.path.clone();
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            match write_png(&captured.image, &path) {
-                Ok(()) => {
-                    exit.write(AppExit::Success);
-                }
-                Err(e) => {
-                    error!("{e}");
-                    exit.write(AppExit::from_code(3));
-                }
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| match write_png(
+            &captured.image,
+            &path,
+        ) {
+            Ok(()) => {
+                exit.write(AppExit::Success);
             }
-        });
+            Err(e) => {
+                error!("{e}");
+                exit.write(AppExit::from_code(3));
+            }
+        },
+    );
 }
 
 fn write_png(image: &Image, path: &std::path::Path) -> Result<(), String> {

@@ -36,7 +36,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (dress_cells, dress_pieces));
 }
 
-fn material(materials: &mut Assets<StandardMaterial>, rgb: [f32; 3], roughness: f32, metallic: f32) -> Handle<StandardMaterial> {
+fn material(
+    materials: &mut Assets<StandardMaterial>,
+    rgb: [f32; 3],
+    roughness: f32,
+    metallic: f32,
+) -> Handle<StandardMaterial> {
     materials.add(StandardMaterial {
         base_color: Color::srgb(rgb[0], rgb[1], rgb[2]),
         perceptual_roughness: roughness,
@@ -69,11 +74,15 @@ fn make_palette(
 ) {
     let down = Transform::from_xyz(0.0, -TILE_DEPTH / 2.0, 0.0);
     let flat_hex = Transform::from_rotation(
-        Quat::from_rotation_y(std::f32::consts::FRAC_PI_6) * Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
+        Quat::from_rotation_y(std::f32::consts::FRAC_PI_6)
+            * Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
     );
-    let hex = Mesh::from(Extrusion::new(RegularPolygon::new(HEX_RADIUS * 0.96, 6), TILE_DEPTH))
-        .transformed_by(flat_hex)
-        .transformed_by(down);
+    let hex = Mesh::from(Extrusion::new(
+        RegularPolygon::new(HEX_RADIUS * 0.96, 6),
+        TILE_DEPTH,
+    ))
+    .transformed_by(flat_hex)
+    .transformed_by(down);
     let mut side = |rgb, roughness, metallic| material(&mut materials, rgb, roughness, metallic);
     let sides = [
         side([0.93, 0.88, 0.78], 0.32, 0.0),
@@ -173,12 +182,15 @@ fn dress_pieces(
         } else {
             Quat::IDENTITY
         };
-        commands.entity(entity).insert(Visibility::default()).with_children(|parent| {
-            parent.spawn((
-                Mesh3d(mesh.clone()),
-                MeshMaterial3d(material),
-                Transform::from_rotation(facing),
-            ));
-        });
+        commands
+            .entity(entity)
+            .insert(Visibility::default())
+            .with_children(|parent| {
+                parent.spawn((
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material),
+                    Transform::from_rotation(facing),
+                ));
+            });
     }
 }

@@ -123,7 +123,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_launch_game)
         .add_systems(
             Update,
-            (start_new_games, apply_requested_moves, apply_history_requests)
+            (
+                start_new_games,
+                apply_requested_moves,
+                apply_history_requests,
+            )
                 .chain()
                 .in_set(GameSystems),
         );

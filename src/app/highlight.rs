@@ -72,7 +72,11 @@ fn redraw_marks(
         commands.entity(entity).despawn();
     }
     let flat_ring = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
-    let mut mark = |cell: u16, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, lift: f32, rotation: Quat| {
+    let mut mark = |cell: u16,
+                    mesh: &Handle<Mesh>,
+                    material: &Handle<StandardMaterial>,
+                    lift: f32,
+                    rotation: Quat| {
         commands.spawn((
             Mark,
             Mesh3d(mesh.clone()),
@@ -82,8 +86,20 @@ fn redraw_marks(
         ));
     };
     if let Some(last) = &game.last_move {
-        mark(last.route.from, &style.pad, &style.last, 0.006, Quat::IDENTITY);
-        mark(last.route.to, &style.pad, &style.last, 0.006, Quat::IDENTITY);
+        mark(
+            last.route.from,
+            &style.pad,
+            &style.last,
+            0.006,
+            Quat::IDENTITY,
+        );
+        mark(
+            last.route.to,
+            &style.pad,
+            &style.last,
+            0.006,
+            Quat::IDENTITY,
+        );
     }
     if game.session.in_check() {
         let side = game.session.side_to_move();

@@ -64,7 +64,11 @@ pub fn model_meshes() -> Result<Vec<(String, Mesh)>, String> {
         serde_json::from_str(PIECES_JSON).map_err(|e| e.to_string())?;
     let mut out: Vec<(String, Mesh)> = data
         .into_iter()
-        .map(|(name, model)| build_model(&model).map(|m| (name.clone(), m)).map_err(|e| format!("{name}: {e}")))
+        .map(|(name, model)| {
+            build_model(&model)
+                .map(|m| (name.clone(), m))
+                .map_err(|e| format!("{name}: {e}"))
+        })
         .collect::<Result<_, _>>()?;
     out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
@@ -120,7 +124,10 @@ fn lathe(profile: &[[f32; 2]]) -> Mesh {
             let (sin, cos) = a.sin_cos();
             positions.push([r * cos, y, r * sin]);
             normals.push([nr / len * cos, ny / len, nr / len * sin]);
-            uvs.push([i as f32 / LATHE_SEGMENTS as f32, j as f32 / rings.max(1) as f32]);
+            uvs.push([
+                i as f32 / LATHE_SEGMENTS as f32,
+                j as f32 / rings.max(1) as f32,
+            ]);
         }
     }
     let width = (LATHE_SEGMENTS + 1) as u32;
@@ -132,11 +139,14 @@ fn lathe(profile: &[[f32; 2]]) -> Mesh {
             indices.extend_from_slice(&[a, b, a + 1, a + 1, b, b + 1]);
         }
     }
-    Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::default())
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-        .with_inserted_indices(Indices::U32(indices))
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// The model that shows a piece of this variant: letters mean different

@@ -57,7 +57,12 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>();
-        app.add_plugins((game::plugin, board::plugin, pieces::plugin, selection::plugin));
+        app.add_plugins((
+            game::plugin,
+            board::plugin,
+            pieces::plugin,
+            selection::plugin,
+        ));
     }
 }
 
@@ -91,6 +96,12 @@ pub fn run(launch: Launch) -> Result<(), String> {
                     resolution: WindowResolution::new(width, height),
                     ..default()
                 }),
+                ..default()
+            })
+            // Screenshots and recordings must show finished frames: compile
+            // every pipeline before the frame that needs it.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: launch.screenshot.is_some(),
                 ..default()
             })
             .set(bevy::log::LogPlugin {

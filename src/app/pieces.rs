@@ -129,7 +129,7 @@ fn animate_applied_moves(
     }
     let after: Vec<Piece> = game.session.placements().iter().map(Piece::of).collect();
     let before: Vec<Piece> = last.before.iter().map(Piece::of).collect();
-    let mut spawned: Vec<(Piece, Entity)> = after
+    let spawned: Vec<(Piece, Entity)> = after
         .iter()
         .map(|&p| (p, spawn_piece(&mut commands, &index, p)))
         .collect();
@@ -143,12 +143,11 @@ fn animate_applied_moves(
             .max_by_key(|p| p.level)
             .copied()
     };
-    let start_at = |cell: CellId| {
-        top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p))
-    };
-    let mut entity_on = |cell: CellId| {
+    let start_at =
+        |cell: CellId| top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p));
+    let entity_on = |cell: CellId| {
         spawned
-            .iter_mut()
+            .iter()
             .filter(|(p, _)| p.cell == cell)
             .max_by_key(|(p, _)| p.level)
             .map(|(_, e)| *e)
@@ -187,8 +186,13 @@ fn animate_applied_moves(
             }
             Effect::Flip { at } | Effect::Transform { at, .. } => {
                 let turned = match effect {
-                    Effect::Flip { .. } => spawned.iter().find(|(p, _)| p.cell == at && p.letter == 'T'),
-                    _ => spawned.iter().filter(|(p, _)| p.cell == at).max_by_key(|(p, _)| p.level),
+                    Effect::Flip { .. } => spawned
+                        .iter()
+                        .find(|(p, _)| p.cell == at && p.letter == 'T'),
+                    _ => spawned
+                        .iter()
+                        .filter(|(p, _)| p.cell == at)
+                        .max_by_key(|(p, _)| p.level),
                 };
                 if let Some((_, entity)) = turned {
                     commands.entity(*entity).insert(Turning {

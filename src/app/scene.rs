@@ -75,15 +75,16 @@ fn build_board_decor(
         perceptual_roughness: 0.9,
         ..default()
     });
-    let mut slab = |commands: &mut Commands, centre: Vec3, size: Vec3, material: &Handle<StandardMaterial>| {
-        commands.spawn((
-            BoardDecor,
-            Mesh3d(meshes.add(Cuboid::from_size(size))),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(centre),
-            Pickable::IGNORE,
-        ));
-    };
+    let mut slab =
+        |commands: &mut Commands, centre: Vec3, size: Vec3, material: &Handle<StandardMaterial>| {
+            commands.spawn((
+                BoardDecor,
+                Mesh3d(meshes.add(Cuboid::from_size(size))),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(centre),
+                Pickable::IGNORE,
+            ));
+        };
     // A base under each board, a little wider than its cells.
     for board in 0..game.layout.boards.len() as u8 {
         let places: Vec<Vec3> = game
@@ -94,13 +95,23 @@ fn build_board_decor(
             .filter(|(_, c)| c.board == board)
             .map(|(i, _)| index.place(i as u16))
             .collect();
-        let Some(first) = places.first() else { continue };
+        let Some(first) = places.first() else {
+            continue;
+        };
         let (min, max) = places
             .iter()
             .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
-        let margin = if game.session.variant().id == VariantId::Flaxman { 2.3 } else { 1.5 };
+        let margin = if game.session.variant().id == VariantId::Flaxman {
+            2.3
+        } else {
+            1.5
+        };
         let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
-        let centre = Vec3::new((min.x + max.x) / 2.0, -TILE_DEPTH - 0.12, (min.z + max.z) / 2.0);
+        let centre = Vec3::new(
+            (min.x + max.x) / 2.0,
+            -TILE_DEPTH - 0.12,
+            (min.z + max.z) / 2.0,
+        );
         slab(&mut commands, centre, size, &wood);
     }
     let variant = game.session.variant().id;
@@ -110,8 +121,18 @@ fn build_board_decor(
         VariantId::Flaxman => {
             for k in 0..8 {
                 let at = k as f32 - 3.5;
-                slab(&mut commands, Vec3::new(at, -0.005, 0.0), Vec3::new(line, 0.01, 7.0 + line), &ink);
-                slab(&mut commands, Vec3::new(0.0, -0.005, at), Vec3::new(7.0 + line, 0.01, line), &ink);
+                slab(
+                    &mut commands,
+                    Vec3::new(at, -0.005, 0.0),
+                    Vec3::new(line, 0.01, 7.0 + line),
+                    &ink,
+                );
+                slab(
+                    &mut commands,
+                    Vec3::new(0.0, -0.005, at),
+                    Vec3::new(7.0 + line, 0.01, line),
+                    &ink,
+                );
             }
         }
         // Borders between the nine 2×2 territories of the Tapestry.
@@ -130,8 +151,18 @@ fn build_board_decor(
                 let origin = Vec3::new(left - 0.5, 0.0, near + 0.5);
                 for k in 0..=3 {
                     let d = 2.0 * k as f32;
-                    slab(&mut commands, origin + Vec3::new(d, 0.005, -3.0), Vec3::new(0.06, 0.012, 6.06), &ink);
-                    slab(&mut commands, origin + Vec3::new(3.0, 0.005, -d), Vec3::new(6.06, 0.012, 0.06), &ink);
+                    slab(
+                        &mut commands,
+                        origin + Vec3::new(d, 0.005, -3.0),
+                        Vec3::new(0.06, 0.012, 6.06),
+                        &ink,
+                    );
+                    slab(
+                        &mut commands,
+                        origin + Vec3::new(3.0, 0.005, -d),
+                        Vec3::new(6.06, 0.012, 0.06),
+                        &ink,
+                    );
                 }
             }
         }

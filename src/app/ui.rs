@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::Screen;
 use super::board::CellIndex;
 use super::camera::{MainCamera, OrbitCamera};
 use super::game::{
     AnimationSpeed, HistoryRequested, HistoryStep, Match, MoveRequested, NewGameRequested,
 };
 use super::selection::PendingChoice;
-use super::Screen;
 use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::variant::{PawnKind, Variant, VariantId};
@@ -89,11 +89,18 @@ fn main_menu(
                         }
                     });
             }
-            ui.checkbox(&mut form.draw_rules.repetition, "Draw by threefold repetition");
+            ui.checkbox(
+                &mut form.draw_rules.repetition,
+                "Draw by threefold repetition",
+            );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
             ui.label("White and Black: both played here (hot-seat).");
             if ui.button("Start").clicked() {
-                let pawn = if form.variant.is_hex() { form.pawn } else { None };
+                let pawn = if form.variant.is_hex() {
+                    form.pawn
+                } else {
+                    None
+                };
                 let request = Variant::with_pawn(form.variant, pawn)
                     .and_then(|v| NewGameRequested::variant(v, form.draw_rules));
                 match request {
@@ -129,7 +136,6 @@ fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_panel(
     mut contexts: EguiContexts,
     game: Res<Match>,
@@ -147,102 +153,111 @@ fn game_panel(
         .default_width(250.0)
         .resizable(false)
         .show(ctx, |ui| {
-        ui.heading(session.variant().id.title());
-        let status = match session.outcome() {
-            Some(outcome) => format!("Game over: {outcome}"),
-            None if session.in_check() => format!("{} to move, in check", session.side_to_move().name()),
-            None => format!("{} to move", session.side_to_move().name()),
-        };
-        ui.strong(status);
-        if let Some(notice) = &game.notice {
-            ui.colored_label(egui::Color32::LIGHT_RED, notice);
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Undo").clicked() {
-                history.write(HistoryRequested(HistoryStep::Undo));
+            ui.heading(session.variant().id.title());
+            let status = match session.outcome() {
+                Some(outcome) => format!("Game over: {outcome}"),
+                None if session.in_check() => {
+                    format!("{} to move, in check", session.side_to_move().name())
+                }
+                None => format!("{} to move", session.side_to_move().name()),
+            };
+            ui.strong(status);
+            if let Some(notice) = &game.notice {
+                ui.colored_label(egui::Color32::LIGHT_RED, notice);
             }
-            if ui.add_enabled(session.can_redo(), egui::Button::new("Redo")).clicked() {
-                history.write(HistoryRequested(HistoryStep::Redo));
+            ui.horizontal(|ui| {
+                if ui.button("Undo").clicked() {
+                    history.write(HistoryRequested(HistoryStep::Undo));
+                }
+                if ui
+                    .add_enabled(session.can_redo(), egui::Button::new("Redo"))
+                    .clicked()
+                {
+                    history.write(HistoryRequested(HistoryStep::Redo));
+                }
+                if ui.button("Flip").clicked() {
+                    orbit.flip();
+                }
+                ui.toggle_value(&mut orbit.top_down, "Top view");
+            });
+            ui.add(egui::Slider::new(&mut speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
+            if session.variant().id.is_hex() {
+                ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
             }
-            if ui.button("Flip").clicked() {
-                orbit.flip();
-            }
-            ui.toggle_value(&mut orbit.top_down, "Top view");
-        });
-        ui.add(egui::Slider::new(&mut speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
-        if session.variant().id.is_hex() {
-            ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
-        }
-        ui.separator();
-        ui.label("Moves (click one to see that position)");
-        let played = session.moves();
-        let undone = session.redo_moves();
-        egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {
-            egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
-                let all: Vec<(usize, &String, bool)> = played
-                    .iter()
-                    .map(|m| (m, true))
-                    .chain(undone.iter().map(|m| (m, false)))
-                    .enumerate()
-                    .map(|(i, (m, live))| (i, m, live))
-                    .collect();
-                for pair in all.chunks(2) {
-                    ui.label(format!("{}.", pair[0].0 / 2 + 1));
-                    for &(i, text, live) in pair {
-                        let label = if live {
-                            egui::RichText::new(text)
-                        } else {
-                            egui::RichText::new(text).weak()
-                        };
-                        let current = i + 1 == played.len();
-                        if ui.selectable_label(current, label).clicked() {
-                            history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+            ui.separator();
+            ui.label("Moves (click one to see that position)");
+            let played = session.moves();
+            let undone = session.redo_moves();
+            egui::ScrollArea::vertical()
+                .max_height(260.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
+                        let all: Vec<(usize, &String, bool)> = played
+                            .iter()
+                            .map(|m| (m, true))
+                            .chain(undone.iter().map(|m| (m, false)))
+                            .enumerate()
+                            .map(|(i, (m, live))| (i, m, live))
+                            .collect();
+                        for pair in all.chunks(2) {
+                            ui.label(format!("{}.", pair[0].0 / 2 + 1));
+                            for &(i, text, live) in pair {
+                                let label = if live {
+                                    egui::RichText::new(text)
+                                } else {
+                                    egui::RichText::new(text).weak()
+                                };
+                                let current = i + 1 == played.len();
+                                if ui.selectable_label(current, label).clicked() {
+                                    history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+                                }
+                            }
+                            ui.end_row();
                         }
-                    }
-                    ui.end_row();
+                    });
+                });
+            if ui.small_button("Start position").clicked() {
+                history.write(HistoryRequested(HistoryStep::GoTo(0)));
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("File");
+                ui.text_edit_singleline(&mut form.path);
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    let path = PathBuf::from(form.path.trim());
+                    form.message = Some(match record::save(session, &path) {
+                        Ok(()) => format!("Saved {}", path.display()),
+                        Err(e) => e,
+                    });
+                }
+                if ui.button("Load").clicked() {
+                    load_into(&mut form, &mut requests);
+                }
+                if ui.button("Export text").clicked() {
+                    let path = PathBuf::from(form.path.trim()).with_extension("txt");
+                    form.message = Some(match record::save(session, &path) {
+                        Ok(()) => format!("Exported {}", path.display()),
+                        Err(e) => e,
+                    });
                 }
             });
-        });
-        if ui.small_button("Start position").clicked() {
-            history.write(HistoryRequested(HistoryStep::GoTo(0)));
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            ui.label("File");
-            ui.text_edit_singleline(&mut form.path);
-        });
-        ui.horizontal(|ui| {
-            if ui.button("Save").clicked() {
-                let path = PathBuf::from(form.path.trim());
-                form.message = Some(match record::save(session, &path) {
-                    Ok(()) => format!("Saved {}", path.display()),
-                    Err(e) => e,
-                });
+            if let Some(message) = &form.message {
+                ui.label(message);
             }
-            if ui.button("Load").clicked() {
-                load_into(&mut form, &mut requests);
-            }
-            if ui.button("Export text").clicked() {
-                let path = PathBuf::from(form.path.trim()).with_extension("txt");
-                form.message = Some(match record::save(session, &path) {
-                    Ok(()) => format!("Exported {}", path.display()),
-                    Err(e) => e,
-                });
-            }
-        });
-        if let Some(message) = &form.message {
-            ui.label(message);
-        }
-        ui.separator();
-        egui::CollapsingHeader::new("Rules").show(ui, |ui| {
-            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                ui.label(super::rules_text::for_variant(session.variant().id));
+            ui.separator();
+            egui::CollapsingHeader::new("Rules").show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(220.0)
+                    .show(ui, |ui| {
+                        ui.label(super::rules_text::for_variant(session.variant().id));
+                    });
             });
+            if ui.button("New game…").clicked() {
+                next.set(Screen::Menu);
+            }
         });
-        if ui.button("New game…").clicked() {
-            next.set(Screen::Menu);
-        }
-    });
     Ok(())
 }
 
@@ -296,9 +311,15 @@ fn edge_coordinates(
     let painter = ctx.layer_painter(egui::LayerId::background());
     let colour = egui::Color32::from_rgb(235, 225, 200);
     let font = egui::FontId::proportional(15.0);
-    let mut write = |world: Vec3, text: &str| {
+    let write = |world: Vec3, text: &str| {
         if let Ok(at) = camera.world_to_viewport(camera_at, world) {
-            painter.text(egui::pos2(at.x, at.y), egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+            painter.text(
+                egui::pos2(at.x, at.y),
+                egui::Align2::CENTER_CENTER,
+                text,
+                font.clone(),
+                colour,
+            );
         }
     };
     for (label, world) in edge_labels(&game, &index) {
@@ -327,7 +348,10 @@ fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
             labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0)));
             continue;
         }
-        let split = cell.name.find(|c: char| c.is_ascii_digit()).unwrap_or(cell.name.len());
+        let split = cell
+            .name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(cell.name.len());
         let (file, rank) = cell.name.split_at(split);
         let near = files.entry(file.to_string()).or_insert(at);
         if at.z > near.z {
@@ -338,7 +362,15 @@ fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
             *left = at;
         }
     }
-    labels.extend(files.into_iter().map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8))));
-    labels.extend(ranks.into_iter().map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0))));
+    labels.extend(
+        files
+            .into_iter()
+            .map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8))),
+    );
+    labels.extend(
+        ranks
+            .into_iter()
+            .map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0))),
+    );
     labels
 }

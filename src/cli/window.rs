@@ -48,7 +48,7 @@ pub struct ScreenshotArgs {
     #[arg(long, default_value = "1280x720")]
     pub size: String,
     /// Frames to render before the picture is taken.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, default_value_t = 4)]
     pub frames: u32,
     /// Also write where each cell appears in the picture, as JSON.
     #[arg(long)]
@@ -116,7 +116,10 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
     let game = setup_session(&args.setup, DrawRules::default())?;
     if args.out.extension().is_none_or(|e| e != "png") {
-        return Err(format!("--out must name a .png file, not '{}'", args.out.display()));
+        return Err(format!(
+            "--out must name a .png file, not '{}'",
+            args.out.display()
+        ));
     }
     crate::app::run(crate::app::Launch {
         game: Some(game),
