@@ -91,7 +91,7 @@ fn frame_new_boards(
         .max(index.half_extent.y * aspect.min(1.6))
         / aspect.min(1.6);
     let radius = index.half_extent.length().max(reach);
-    orbit.distance = (radius * 2.2 + 3.0).clamp(6.0, 40.0);
+    orbit.distance = (radius * 2.0 + 2.0).clamp(6.0, 40.0);
 }
 
 fn orbit_with_mouse(

@@ -9,6 +9,7 @@ mod dressing;
 mod game;
 mod highlight;
 mod meshes;
+mod overlays;
 mod picking;
 mod pieces;
 mod rules_text;
@@ -78,6 +79,7 @@ impl Plugin for ScenePlugin {
             camera::plugin,
             picking::plugin,
             highlight::plugin,
+            overlays::plugin,
             ui::plugin,
             capture::plugin,
         ));

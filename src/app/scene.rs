@@ -7,6 +7,7 @@ use super::board::{CellIndex, spawn_cells};
 use super::dressing::TILE_DEPTH;
 use super::game::{GameStarted, Match};
 use crate::rules::variant::VariantId;
+use crate::rules::view::CellShape;
 
 /// Everything spawned for the current boards, replaced with them.
 #[derive(Component)]
@@ -75,11 +76,11 @@ fn build_board_decor(
         perceptual_roughness: 0.9,
         ..default()
     });
-    let mut slab =
-        |commands: &mut Commands, centre: Vec3, size: Vec3, material: &Handle<StandardMaterial>| {
+    let mut place =
+        |commands: &mut Commands, mesh: Mesh, centre: Vec3, material: &Handle<StandardMaterial>| {
             commands.spawn((
                 BoardDecor,
-                Mesh3d(meshes.add(Cuboid::from_size(size))),
+                Mesh3d(meshes.add(mesh)),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(centre),
                 Pickable::IGNORE,
@@ -101,18 +102,30 @@ fn build_board_decor(
         let (min, max) = places
             .iter()
             .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        let centre = Vec3::new(
+            (min.x + max.x) / 2.0,
+            -TILE_DEPTH - 0.12,
+            (min.z + max.z) / 2.0,
+        );
+        let hexagonal = game.layout.cells.iter().all(|c| c.shape == CellShape::Hex);
+        if hexagonal {
+            // A hexagonal board on a hexagonal base, a vertex toward each player.
+            let reach = places
+                .iter()
+                .map(|p| p.xz().distance(centre.xz()))
+                .fold(0.0, f32::max);
+            let prism = Mesh::from(Extrusion::new(RegularPolygon::new(reach + 1.0, 6), 0.24))
+                .rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
+            place(&mut commands, prism, centre, &wood);
+            continue;
+        }
         let margin = if game.session.variant().id == VariantId::Flaxman {
             2.3
         } else {
             1.5
         };
         let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
-        let centre = Vec3::new(
-            (min.x + max.x) / 2.0,
-            -TILE_DEPTH - 0.12,
-            (min.z + max.z) / 2.0,
-        );
-        slab(&mut commands, centre, size, &wood);
+        place(&mut commands, slab(size), centre, &wood);
     }
     let variant = game.session.variant().id;
     let line = 0.035;
@@ -121,16 +134,16 @@ fn build_board_decor(
         VariantId::Flaxman => {
             for k in 0..8 {
                 let at = k as f32 - 3.5;
-                slab(
+                place(
                     &mut commands,
+                    slab(Vec3::new(line, 0.01, 7.0 + line)),
                     Vec3::new(at, -0.005, 0.0),
-                    Vec3::new(line, 0.01, 7.0 + line),
                     &ink,
                 );
-                slab(
+                place(
                     &mut commands,
+                    slab(Vec3::new(7.0 + line, 0.01, line)),
                     Vec3::new(0.0, -0.005, at),
-                    Vec3::new(7.0 + line, 0.01, line),
                     &ink,
                 );
             }
@@ -151,16 +164,16 @@ fn build_board_decor(
                 let origin = Vec3::new(left - 0.5, 0.0, near + 0.5);
                 for k in 0..=3 {
                     let d = 2.0 * k as f32;
-                    slab(
+                    place(
                         &mut commands,
+                        slab(Vec3::new(0.06, 0.012, 6.06)),
                         origin + Vec3::new(d, 0.005, -3.0),
-                        Vec3::new(0.06, 0.012, 6.06),
                         &ink,
                     );
-                    slab(
+                    place(
                         &mut commands,
+                        slab(Vec3::new(6.06, 0.012, 0.06)),
                         origin + Vec3::new(3.0, 0.005, -d),
-                        Vec3::new(6.06, 0.012, 0.06),
                         &ink,
                     );
                 }
@@ -168,4 +181,8 @@ fn build_board_decor(
         }
         _ => {}
     }
+}
+
+fn slab(size: Vec3) -> Mesh {
+    Cuboid::from_size(size).into()
 }

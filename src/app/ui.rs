@@ -309,26 +309,23 @@ fn edge_coordinates(
     };
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let colour = egui::Color32::from_rgb(235, 225, 200);
+    let light = egui::Color32::from_rgb(235, 225, 200);
+    // Names written on the Loom's pale squares need dark ink.
+    let ink = egui::Color32::from_rgb(60, 40, 25);
     let font = egui::FontId::proportional(15.0);
-    let write = |world: Vec3, text: &str| {
+    let write = |world: Vec3, text: &str, colour: egui::Color32| {
         if let Ok(at) = camera.world_to_viewport(camera_at, world) {
-            painter.text(
-                egui::pos2(at.x, at.y),
-                egui::Align2::CENTER_CENTER,
-                text,
-                font.clone(),
-                colour,
-            );
+            let at = egui::pos2(at.x, at.y);
+            painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
         }
     };
-    for (label, world) in edge_labels(&game, &index) {
-        write(world, &label);
+    for (label, world, on_cell) in edge_labels(&game, &index) {
+        write(world, &label, if on_cell { ink } else { light });
     }
     if form.show_gilman {
         for (i, cell) in game.layout.cells.iter().enumerate() {
             if let Some(alt) = &cell.alt_name {
-                write(index.place(i as u16) + Vec3::Y * 0.02, alt);
+                write(index.place(i as u16) + Vec3::Y * 0.02, alt, ink);
             }
         }
     }
@@ -337,7 +334,8 @@ fn edge_coordinates(
 
 /// Where each coordinate label goes: below the nearest cell of each file,
 /// left of the leftmost cell of each rank; board 1 (the Loom) names its cells.
-fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
+/// Each label comes with its place and whether it is written on a cell.
+fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3, bool)> {
     use std::collections::BTreeMap;
     let mut files: BTreeMap<String, Vec3> = BTreeMap::new();
     let mut ranks: BTreeMap<String, Vec3> = BTreeMap::new();
@@ -345,7 +343,7 @@ fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
     for (i, cell) in game.layout.cells.iter().enumerate() {
         let at = index.place(i as u16);
         if cell.board != 0 {
-            labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0)));
+            labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0), true));
             continue;
         }
         let split = cell
@@ -365,12 +363,12 @@ fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3)> {
     labels.extend(
         files
             .into_iter()
-            .map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8))),
+            .map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8), false)),
     );
     labels.extend(
         ranks
             .into_iter()
-            .map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0))),
+            .map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0), false)),
     );
     labels
 }

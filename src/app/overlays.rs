@@ -1,0 +1,175 @@
+//! Rule overlays: what the rules say about the selected piece, the hovered
+//! target and a check, drawn as lines, paths and labelled marks. Every hint
+//! comes from the rules layer; this file only draws them.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::board::{Cell, CellIndex};
+use super::camera::MainCamera;
+use super::game::Match;
+use super::pieces::Piece;
+use super::selection::Selection;
+use crate::rules::view::{CellId, Hint, HintKind};
+
+/// The cell under the mouse pointer, if any.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredCell(pub Option<CellId>);
+
+/// The hints in force, recomputed when the game, selection or hover change.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Overlays(pub Vec<Hint>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoveredCell>()
+        .init_resource::<Overlays>()
+        .add_observer(hover_cell)
+        .add_observer(leave_cell)
+        .add_systems(Startup, thicken_lines)
+        .add_systems(
+            Update,
+            (gather_hints, draw_hints)
+                .chain()
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            label_hints.run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn thicken_lines(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
+    config.line.width = 4.0;
+    config.depth_bias = -0.5;
+}
+
+fn cell_of(entity: Entity, cells: &Query<&Cell>, pieces: &Query<&Piece>) -> Option<CellId> {
+    cells
+        .get(entity)
+        .map(|c| c.id)
+        .or_else(|_| pieces.get(entity).map(|p| p.cell))
+        .ok()
+}
+
+fn hover_cell(
+    over: On<Pointer<Over>>,
+    cells: Query<&Cell>,
+    pieces: Query<&Piece>,
+    mut hovered: ResMut<HoveredCell>,
+) {
+    if let Some(cell) = cell_of(over.event_target(), &cells, &pieces) {
+        hovered.0 = Some(cell);
+    }
+}
+
+fn leave_cell(
+    out: On<Pointer<Out>>,
+    cells: Query<&Cell>,
+    pieces: Query<&Piece>,
+    mut hovered: ResMut<HoveredCell>,
+) {
+    if cell_of(out.event_target(), &cells, &pieces) == hovered.0 {
+        hovered.0 = None;
+    }
+}
+
+fn gather_hints(
+    game: Res<Match>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredCell>,
+    mut overlays: ResMut<Overlays>,
+) {
+    if !(game.is_changed() || selection.is_changed() || hovered.is_changed()) {
+        return;
+    }
+    let session = game.session.as_ref();
+    let mut hints = session.check_hints();
+    if let Some(from) = selection.from {
+        hints.extend(session.selection_hints(from));
+        let target = hovered
+            .0
+            .and_then(|cell| selection.targets.iter().find(|t| t.cell == cell));
+        for text in target.iter().flat_map(|t| t.moves.iter()) {
+            hints.extend(session.move_hints(text));
+        }
+    }
+    if overlays.0 != hints {
+        overlays.0 = hints;
+    }
+}
+
+fn colour(kind: HintKind) -> Color {
+    match kind {
+        HintKind::Definers => Color::srgb(0.2, 0.85, 0.95),
+        HintKind::Leap => Color::srgb(0.95, 0.3, 0.9),
+        HintKind::Transmitter => Color::srgb(0.6, 0.45, 1.0),
+        HintKind::Route => Color::srgb(0.75, 1.0, 0.3),
+        HintKind::Check => Color::srgb(1.0, 0.15, 0.1),
+        HintKind::Forbidden => Color::srgb(1.0, 0.5, 0.1),
+        HintKind::LoomEffect => Color::srgb(1.0, 0.85, 0.3),
+        HintKind::Note => Color::srgb(0.95, 0.95, 0.95),
+    }
+}
+
+const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
+
+fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
+    for hint in &overlays.0 {
+        let colour = colour(hint.kind());
+        match hint {
+            Hint::Line { from, to, .. } => {
+                gizmos.line(index.place(*from) + LIFT, index.place(*to) + LIFT, colour);
+            }
+            Hint::Path { cells, .. } => {
+                gizmos.linestrip(cells.iter().map(|c| index.place(*c) + LIFT), colour);
+            }
+            Hint::Mark { at, .. } => {
+                let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+                gizmos.circle(
+                    Isometry3d::new(index.place(*at) + LIFT * 0.3, flat),
+                    0.38,
+                    colour,
+                );
+            }
+        }
+    }
+}
+
+/// Each hint's words beside it: a line's at its middle, a mark's on its cell.
+fn label_hints(
+    mut contexts: EguiContexts,
+    overlays: Res<Overlays>,
+    index: Res<CellIndex>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+) -> Result {
+    let Ok((camera, at)) = cameras.single() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, "hints".into()));
+    for hint in &overlays.0 {
+        let Some(label) = hint.label() else { continue };
+        let cells = hint.cells();
+        let Some(first) = cells.first() else { continue };
+        let anchor = match hint {
+            Hint::Mark { .. } => index.place(*first),
+            _ => cells.iter().map(|c| index.place(*c)).sum::<Vec3>() / cells.len() as f32,
+        };
+        if let Ok(p) = camera.world_to_viewport(at, anchor + LIFT) {
+            let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
+            let text_colour = egui::Color32::from_rgb(r, g, b);
+            let galley = painter.layout_no_wrap(
+                label.to_string(),
+                egui::FontId::proportional(14.0),
+                text_colour,
+            );
+            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 16.0), galley.size())
+                .expand(3.0);
+            painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(170));
+            painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, text_colour);
+        }
+    }
+    Ok(())
+}
