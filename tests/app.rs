@@ -6,12 +6,12 @@ use bevy::state::app::StatesPlugin;
 
 use variantarium::app::{
     CellClicked, CorePlugin, HistoryRequested, HistoryStep, LegalMoves, Match, MoveApplied,
-    MoveRequested, NewGameRequested, Piece, Selection,
+    MoveRequested, NewGameRequested, PendingChoice, Piece, Selection,
 };
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::new_session;
-use variantarium::rules::variant::Variant;
+use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::view::Placement;
 
 #[derive(Resource, Default)]
@@ -30,11 +30,15 @@ fn collect(
 }
 
 fn app_with(variant: Variant) -> App {
+    app_from(variant, None)
+}
+
+fn app_from(variant: Variant, position: Option<&str>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin))
         .init_resource::<Seen>()
         .add_systems(PostUpdate, collect);
-    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+    let session = new_session(variant, DrawRules::default(), position).expect("implemented");
     app.world_mut().write_message(NewGameRequested { session });
     app.update();
     app.update();
@@ -187,5 +191,67 @@ fn clicking_a_target_plays_the_move() {
     app.update();
     assert_eq!(take_seen(&mut app).applied, 1);
     assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);
+    entities_match_rules(&mut app);
+}
+
+fn cell_named(app: &App, name: &str) -> u16 {
+    app.world()
+        .resource::<Match>()
+        .layout
+        .cell_named(name)
+        .expect("a cell")
+}
+
+#[test]
+fn moves_sharing_a_route_wait_for_a_choice() {
+    // A Tapestry pawn on e5 promotes on e6 to one of four pieces.
+    let mut app = app_from(
+        Variant::new(VariantId::Tapestry),
+        Some("k5/4P1/6/6/6/K5 w NNN -"),
+    );
+    let (e5, e6) = (cell_named(&app, "e5"), cell_named(&app, "e6"));
+    app.world_mut().write_message(CellClicked { cell: e5 });
+    app.update();
+    app.world_mut().write_message(CellClicked { cell: e6 });
+    app.update();
+    let mut choice = app.world().resource::<PendingChoice>().moves.clone();
+    choice.sort();
+    assert_eq!(choice, ["e5-e6=B", "e5-e6=N", "e5-e6=Q", "e5-e6=R"]);
+    assert_eq!(
+        take_seen(&mut app).applied,
+        0,
+        "nothing is played before the choice"
+    );
+    app.world_mut().write_message(MoveRequested {
+        text: "e5-e6=N".into(),
+    });
+    app.update();
+    assert_eq!(take_seen(&mut app).applied, 1);
+    assert!(app.world().resource::<PendingChoice>().moves.is_empty());
+    entities_match_rules(&mut app);
+    // A Chakra chakra moving with or without a flip is a choice too; clicking
+    // it again offers the flip in place.
+    let mut app = app_from(
+        Variant::new(VariantId::Chakra),
+        Some("k7/8/8/8/8/8/8/K7 w Ta2n,Th2n,ta7n,th7n"),
+    );
+    let (a2, c3) = (cell_named(&app, "a2"), cell_named(&app, "c3"));
+    app.world_mut().write_message(CellClicked { cell: a2 });
+    app.update();
+    app.world_mut().write_message(CellClicked { cell: c3 });
+    app.update();
+    assert_eq!(
+        app.world().resource::<PendingChoice>().moves,
+        ["a2-c3", "a2-c3^"]
+    );
+    app.world_mut().write_message(CellClicked { cell: a2 });
+    app.update();
+    app.world_mut().write_message(CellClicked { cell: a2 });
+    app.update();
+    assert_eq!(
+        take_seen(&mut app).applied,
+        1,
+        "a2^ is the only move a2 to a2"
+    );
     entities_match_rules(&mut app);
 }

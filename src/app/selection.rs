@@ -46,9 +46,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<HumanSides>()
         .add_systems(
             Update,
-            (clear_on_change, select_or_move)
-                .chain()
-                .before(GameSystems),
+            (
+                select_or_move.before(GameSystems),
+                // After the match changed in this very frame, not one later.
+                clear_on_change.after(GameSystems),
+            ),
         );
 }
 
