@@ -5,8 +5,12 @@
 mod app;
 mod chakra;
 mod cli;
+#[cfg(feature = "app")]
+mod display;
 mod flaxman;
 mod hexchess;
+#[cfg(feature = "app")]
+mod player;
 mod record;
 #[cfg(feature = "app")]
 mod render;

@@ -3,46 +3,12 @@
 //! and the pictures are checked pixel by pixel.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
+use std::process::Command;
+
+use crate::display::PrivateDisplay;
 
 use variantarium::rules::variant::{Variant, VariantId};
-
-/// The display to render on: ours if the environment has none.
-fn display() -> &'static str {
-    static DISPLAY: OnceLock<(String, Option<Child>)> = OnceLock::new();
-    &DISPLAY
-        .get_or_init(|| {
-            if let Ok(display) = std::env::var("DISPLAY")
-                && !display.is_empty()
-            {
-                return (display, None);
-            }
-            let mut xvfb = Command::new("Xvfb")
-                .args([
-                    "-displayfd",
-                    "1",
-                    "-screen",
-                    "0",
-                    "1920x1080x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("no DISPLAY and no Xvfb: install xvfb (see .ci/run)");
-            let mut line = String::new();
-            let stdout = xvfb.stdout.take().expect("Xvfb's stdout");
-            BufReader::new(stdout)
-                .read_line(&mut line)
-                .expect("Xvfb names its display");
-            (format!(":{}", line.trim()), Some(xvfb))
-        })
-        .0
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("variantarium-render-{}", std::process::id()));
@@ -55,7 +21,7 @@ struct Shot {
     cells: HashMap<String, (u32, u32)>,
 }
 
-fn screenshot(variant: &str, moves: &str, name: &str) -> Shot {
+fn screenshot(display: &PrivateDisplay, variant: &str, moves: &str, name: &str) -> Shot {
     let out = scratch(&format!("{name}.png"));
     let map = scratch(&format!("{name}.json"));
     let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
@@ -72,7 +38,7 @@ fn screenshot(variant: &str, moves: &str, name: &str) -> Shot {
         .arg(&out)
         .arg("--cell-map")
         .arg(&map)
-        .env("DISPLAY", display())
+        .env("DISPLAY", &display.name)
         .output()
         .expect("the binary runs");
     assert!(
@@ -86,9 +52,14 @@ fn screenshot(variant: &str, moves: &str, name: &str) -> Shot {
 }
 
 fn read_map(path: &Path) -> HashMap<String, (u32, u32)> {
-    let text = std::fs::read_to_string(path).expect("the cell map");
-    let map: HashMap<String, [f32; 2]> = serde_json::from_str(&text).expect("JSON");
-    map.into_iter()
+    let text = std::fs::read_to_string(path).expect("the screen map");
+    #[derive(serde::Deserialize)]
+    struct ScreenMap {
+        cells: HashMap<String, [f32; 2]>,
+    }
+    let map: ScreenMap = serde_json::from_str(&text).expect("JSON");
+    map.cells
+        .into_iter()
         .map(|(k, [x, y])| (k, (x.max(0.0) as u32, y.max(0.0) as u32)))
         .collect()
 }
@@ -145,8 +116,9 @@ fn games() -> Vec<(&'static str, &'static str)> {
 
 #[test]
 fn every_game_renders_its_board_and_a_move_changes_the_picture() {
+    let display = PrivateDisplay::start();
     for (variant, first_move) in games() {
-        let start = screenshot(variant, "", &format!("{variant}-start"));
+        let start = screenshot(&display, variant, "", &format!("{variant}-start"));
         let (w, h) = start.image.dimensions();
         assert_eq!((w, h), (640, 400), "{variant}: the asked size");
         let colours: std::collections::HashSet<[u8; 3]> =
@@ -162,7 +134,7 @@ fn every_game_renders_its_board_and_a_move_changes_the_picture() {
             "{variant}: {on_board} of {} cells differ from the background",
             start.cells.len()
         );
-        let after = screenshot(variant, first_move, &format!("{variant}-after"));
+        let after = screenshot(&display, variant, first_move, &format!("{variant}-after"));
         let (from, to) = first_move.split_once('-').expect("from-to");
         let to = to.split(['=', '^']).next().unwrap_or(to);
         for cell in [from, to] {

@@ -16,6 +16,10 @@ pub struct OrbitCamera {
     pub pitch: f32,
     pub distance: f32,
     pub top_down: bool,
+    /// Fraction of the window's width by which the boards sit left of centre.
+    pub shift: f32,
+    /// The window's width over its height.
+    pub aspect: f32,
 }
 
 impl Default for OrbitCamera {
@@ -25,6 +29,8 @@ impl Default for OrbitCamera {
             pitch: 0.95,
             distance: 11.0,
             top_down: false,
+            shift: 0.0,
+            aspect: 16.0 / 9.0,
         }
     }
 }
@@ -41,7 +47,13 @@ impl OrbitCamera {
             self.distance * pitch.sin(),
             self.distance * pitch.cos() * self.yaw.cos(),
         );
-        Transform::from_translation(offset).looking_at(Vec3::new(0.0, -0.2, 0.0), Vec3::Y)
+        let centre = Vec3::new(0.0, -0.2, 0.0);
+        let looking = Transform::from_translation(offset + centre).looking_at(centre, Vec3::Y);
+        // Move camera and target together along the view's right: the boards
+        // then appear left of the window's centre by `shift` of its width.
+        let half_width = self.distance * (std::f32::consts::FRAC_PI_4 / 2.0).tan() * self.aspect;
+        let slide = looking.right() * (2.0 * self.shift * half_width);
+        Transform::from_translation(offset + centre + slide).looking_at(centre + slide, Vec3::Y)
     }
 }
 
@@ -57,9 +69,37 @@ pub(super) fn plugin(app: &mut App) {
                 frame_new_boards.after(spawn_cells),
                 orbit_with_mouse,
                 place_camera,
+                leave_room_for_the_panel,
             )
                 .chain(),
         );
+}
+
+/// Logical width the game panel takes on the right while playing.
+pub const PANEL_WIDTH: f32 = 280.0;
+
+/// While the game panel is up, the boards move left by half its width so
+/// that it covers no cell.
+fn leave_room_for_the_panel(
+    windows: Query<&Window>,
+    screen: Res<State<super::Screen>>,
+    screenshot: Option<Res<super::ScreenshotRequest>>,
+    mut orbit: ResMut<OrbitCamera>,
+) {
+    let Some(window) = windows.iter().next() else {
+        return;
+    };
+    let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
+    let shift = if panel_up && window.width() > PANEL_WIDTH * 2.0 {
+        PANEL_WIDTH / 2.0 / window.width()
+    } else {
+        0.0
+    };
+    let aspect = window.width() / window.height().max(1.0);
+    if orbit.shift != shift || orbit.aspect != aspect {
+        orbit.shift = shift;
+        orbit.aspect = aspect;
+    }
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {

@@ -10,6 +10,8 @@ use super::Screen;
 use super::board::CellIndex;
 use super::camera::MainCamera;
 use super::game::Match;
+use super::overlays::HoveredCell;
+use super::ui::ControlMap;
 
 /// Take one screenshot after the scene has settled, then exit.
 #[derive(Resource, Clone, Debug)]
@@ -19,8 +21,12 @@ pub struct ScreenshotRequest {
     pub settle_frames: u32,
 }
 
-/// Write where each cell appears in the window (physical pixels) to this
-/// JSON file whenever it changes: tests and demo scripts click from it.
+/// Write where each cell and each named control appears in the window
+/// (physical pixels) to this JSON file whenever it changes, as
+/// `{"cells": {"e2": [x, y], …}, "controls": {"start": [x, y], …},
+/// "hovered": "e2", "frame": 812}`: tests and demo scripts click from it,
+/// after the game has seen the pointer arrive, and wait for later frames to
+/// know the click was handled.
 #[derive(Resource, Clone, Debug)]
 pub struct CellMapOut(pub PathBuf);
 
@@ -33,42 +39,51 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         PostUpdate,
-        write_cell_map
+        write_screen_map
             .after(TransformSystems::Propagate)
-            .run_if(resource_exists::<CellMapOut>)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(resource_exists::<CellMapOut>),
     );
 }
 
-fn write_cell_map(
+fn write_screen_map(
     out: Res<CellMapOut>,
-    game: Res<Match>,
+    game: Option<Res<Match>>,
+    screen: Res<State<Screen>>,
+    controls: Res<ControlMap>,
+    hovered: Res<HoveredCell>,
     index: Res<CellIndex>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     windows: Query<&Window>,
     mut last: Local<String>,
+    mut frame: Local<u64>,
 ) {
-    let Ok((camera, at)) = cameras.single() else {
-        return;
-    };
+    *frame += 1;
     let scale = windows.iter().next().map_or(1.0, |w| w.scale_factor());
-    let cells: serde_json::Map<String, serde_json::Value> = game
-        .layout
-        .cells
+    let point = |x: f32, y: f32| serde_json::json!([(x * scale).round(), (y * scale).round()]);
+    let mut cells = serde_json::Map::new();
+    let mut hovered_name = None;
+    if let (Some(game), Ok((camera, at)), Screen::Playing) = (game, cameras.single(), screen.get())
+    {
+        hovered_name = hovered
+            .0
+            .and_then(|c| game.layout.cells.get(c as usize))
+            .map(|c| c.name.clone());
+        for (i, cell) in game.layout.cells.iter().enumerate() {
+            if let Ok(p) = camera.world_to_viewport(at, index.place(i as u16)) {
+                cells.insert(cell.name.clone(), point(p.x, p.y));
+            }
+        }
+    }
+    let controls: serde_json::Map<String, serde_json::Value> = controls
+        .0
         .iter()
-        .enumerate()
-        .filter_map(|(i, cell)| {
-            let p = camera.world_to_viewport(at, index.place(i as u16)).ok()? * scale;
-            Some((
-                cell.name.clone(),
-                serde_json::json!([p.x.round(), p.y.round()]),
-            ))
-        })
+        .map(|(name, [x, y])| (name.clone(), point(*x, *y)))
         .collect();
-    let text = serde_json::Value::Object(cells).to_string();
+    let text = serde_json::json!({ "cells": cells, "controls": controls, "hovered": hovered_name, "frame": *frame })
+        .to_string();
     if *last != text {
         if let Err(e) = crate::record::write_atomically(&out.0, &text) {
-            error!("cannot write the cell map: {e}");
+            error!("cannot write the screen map: {e}");
         }
         *last = text;
     }

@@ -42,23 +42,46 @@ impl Default for Form {
     }
 }
 
+/// Where the named controls of this frame are on screen (logical pixels):
+/// scripts and the player's-path test click them by name.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct ControlMap(pub std::collections::BTreeMap<String, [f32; 2]>);
+
+impl ControlMap {
+    fn note(&mut self, name: impl Into<String>, response: egui::Response) -> egui::Response {
+        let c = response.rect.center();
+        self.0.insert(name.into(), [c.x, c.y]);
+        response
+    }
+}
+
+fn forget_controls(mut controls: ResMut<ControlMap>) {
+    controls.0.clear();
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Form>().add_systems(
-        EguiPrimaryContextPass,
-        (
-            main_menu.run_if(in_state(Screen::Menu)),
+    app.init_resource::<Form>()
+        .init_resource::<ControlMap>()
+        .add_systems(
+            EguiPrimaryContextPass,
             (
-                // A screenshot shows the scene, not the controls.
-                (game_panel, move_choice).run_if(not(resource_exists::<super::ScreenshotRequest>)),
-                edge_coordinates,
+                forget_controls,
+                main_menu.run_if(in_state(Screen::Menu)),
+                (
+                    // A screenshot shows the scene, not the controls.
+                    (game_panel, move_choice)
+                        .run_if(not(resource_exists::<super::ScreenshotRequest>)),
+                    edge_coordinates,
+                )
+                    .run_if(in_state(Screen::Playing)),
             )
-                .run_if(in_state(Screen::Playing)),
-        ),
-    );
+                .chain(),
+        );
 }
 
 fn main_menu(
     mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
     mut form: ResMut<Form>,
     mut requests: MessageWriter<NewGameRequested>,
 ) -> Result {
@@ -71,23 +94,34 @@ fn main_menu(
             ui.heading("New game");
             let implemented: Vec<VariantId> =
                 Variant::implemented().into_iter().map(|v| v.id).collect();
-            egui::ComboBox::from_label("Game")
-                .selected_text(form.variant.title())
-                .show_ui(ui, |ui| {
-                    for id in implemented {
-                        ui.selectable_value(&mut form.variant, id, id.title());
+            ui.label("Game");
+            for id in implemented {
+                let chosen = form.variant == id;
+                let response = ui.selectable_label(chosen, id.title());
+                if controls
+                    .note(format!("game:{}", id.id()), response)
+                    .clicked()
+                {
+                    form.variant = id;
+                }
+            }
+            if form.variant.is_hex() {
+                ui.label("Pawn-like piece");
+                ui.horizontal_wrapped(|ui| {
+                    let own = ui.selectable_label(form.pawn.is_none(), "the layout's own");
+                    if controls.note("pawn:default", own).clicked() {
+                        form.pawn = None;
+                    }
+                    for kind in PawnKind::ALL {
+                        let response = ui.selectable_label(form.pawn == Some(kind), kind.id());
+                        if controls
+                            .note(format!("pawn:{}", kind.id()), response)
+                            .clicked()
+                        {
+                            form.pawn = Some(kind);
+                        }
                     }
                 });
-            if form.variant.is_hex() {
-                let label = form.pawn.map_or("the layout's own", PawnKind::id);
-                egui::ComboBox::from_label("Pawn-like piece")
-                    .selected_text(label)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut form.pawn, None, "the layout's own");
-                        for kind in PawnKind::ALL {
-                            ui.selectable_value(&mut form.pawn, Some(kind), kind.id());
-                        }
-                    });
             }
             ui.checkbox(
                 &mut form.draw_rules.repetition,
@@ -95,7 +129,7 @@ fn main_menu(
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
             ui.label("White and Black: both played here (hot-seat).");
-            if ui.button("Start").clicked() {
+            if controls.note("start", ui.button("Start")).clicked() {
                 let pawn = if form.variant.is_hex() {
                     form.pawn
                 } else {
@@ -114,8 +148,8 @@ fn main_menu(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("File");
-                ui.text_edit_singleline(&mut form.path);
-                if ui.button("Load").clicked() {
+                controls.note("path", ui.text_edit_singleline(&mut form.path));
+                if controls.note("load", ui.button("Load")).clicked() {
                     load_into(&mut form, &mut requests);
                 }
             });
@@ -138,6 +172,7 @@ fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
 
 fn game_panel(
     mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
     game: Res<Match>,
     mut form: ResMut<Form>,
     mut speed: ResMut<AnimationSpeed>,
@@ -150,7 +185,7 @@ fn game_panel(
     let session = game.session.as_ref();
     egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .default_width(250.0)
+        .default_width(super::camera::PANEL_WIDTH - 30.0)
         .resizable(false)
         .show(ctx, |ui| {
             ui.heading(session.variant().id.title());
@@ -166,16 +201,14 @@ fn game_panel(
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);
             }
             ui.horizontal(|ui| {
-                if ui.button("Undo").clicked() {
+                if controls.note("undo", ui.button("Undo")).clicked() {
                     history.write(HistoryRequested(HistoryStep::Undo));
                 }
-                if ui
-                    .add_enabled(session.can_redo(), egui::Button::new("Redo"))
-                    .clicked()
-                {
+                let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));
+                if controls.note("redo", redo).clicked() {
                     history.write(HistoryRequested(HistoryStep::Redo));
                 }
-                if ui.button("Flip").clicked() {
+                if controls.note("flip", ui.button("Flip")).clicked() {
                     orbit.flip();
                 }
                 ui.toggle_value(&mut orbit.top_down, "Top view");
@@ -208,7 +241,13 @@ fn game_panel(
                                     egui::RichText::new(text).weak()
                                 };
                                 let current = i + 1 == played.len();
-                                if ui.selectable_label(current, label).clicked() {
+                                if controls
+                                    .note(
+                                        format!("ply:{}", i + 1),
+                                        ui.selectable_label(current, label),
+                                    )
+                                    .clicked()
+                                {
                                     history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
                                 }
                             }
@@ -216,26 +255,29 @@ fn game_panel(
                         }
                     });
                 });
-            if ui.small_button("Start position").clicked() {
+            if controls
+                .note("start-position", ui.small_button("Start position"))
+                .clicked()
+            {
                 history.write(HistoryRequested(HistoryStep::GoTo(0)));
             }
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("File");
-                ui.text_edit_singleline(&mut form.path);
+                controls.note("path", ui.text_edit_singleline(&mut form.path));
             });
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                if controls.note("save", ui.button("Save")).clicked() {
                     let path = PathBuf::from(form.path.trim());
                     form.message = Some(match record::save(session, &path) {
                         Ok(()) => format!("Saved {}", path.display()),
                         Err(e) => e,
                     });
                 }
-                if ui.button("Load").clicked() {
+                if controls.note("load", ui.button("Load")).clicked() {
                     load_into(&mut form, &mut requests);
                 }
-                if ui.button("Export text").clicked() {
+                if controls.note("export", ui.button("Export text")).clicked() {
                     let path = PathBuf::from(form.path.trim()).with_extension("txt");
                     form.message = Some(match record::save(session, &path) {
                         Ok(()) => format!("Exported {}", path.display()),
@@ -254,7 +296,7 @@ fn game_panel(
                         ui.label(super::rules_text::for_variant(session.variant().id));
                     });
             });
-            if ui.button("New game…").clicked() {
+            if controls.note("new-game", ui.button("New game…")).clicked() {
                 next.set(Screen::Menu);
             }
         });
@@ -263,6 +305,7 @@ fn game_panel(
 
 fn move_choice(
     mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
     mut pending: ResMut<PendingChoice>,
     mut requests: MessageWriter<MoveRequested>,
 ) -> Result {
@@ -279,11 +322,14 @@ fn move_choice(
         .show(ctx, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for text in &pending.moves {
-                    if ui.button(text).clicked() {
+                    if controls
+                        .note(format!("choice:{text}"), ui.button(text))
+                        .clicked()
+                    {
                         chosen = Some(text.clone());
                     }
                 }
-                cancel = ui.button("Cancel").clicked();
+                cancel = controls.note("cancel", ui.button("Cancel")).clicked();
             });
         });
     if let Some(text) = chosen {

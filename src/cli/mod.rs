@@ -120,7 +120,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         None => open_window(out),
         Some(Command::Play(args)) => {
             let size = window::parse_size(&args.size)?;
-            window::open(Some(window::game_of(&args)?), size, args.cell_map.clone())
+            window::open(window::game_of(&args)?, size, args.cell_map.clone())
         }
         Some(Command::Screenshot(args)) => window::screenshot(&args),
         Some(Command::Perft {

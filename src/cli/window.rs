@@ -11,7 +11,7 @@ use crate::rules::session::{Session, new_session};
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
-    /// Variant id (see `perft --help`); not needed with --record.
+    /// Variant id (see `perft --help`); without it and --record, the menu.
     #[arg(long)]
     pub variant: Option<String>,
     #[arg(long)]
@@ -66,16 +66,17 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// The game these arguments describe, with the moves played.
-pub fn game_of(args: &PlayArgs) -> Result<Box<dyn Session>, String> {
+/// The game these arguments describe, with the moves played; None (the
+/// main menu) when they name no game.
+pub fn game_of(args: &PlayArgs) -> Result<Option<Box<dyn Session>>, String> {
     if let Some(path) = &args.record {
-        return record::load(path);
+        return record::load(path).map(Some);
     }
+    let Some(variant) = args.variant.clone() else {
+        return Ok(None);
+    };
     let setup = Setup {
-        variant: args
-            .variant
-            .clone()
-            .ok_or("play needs --variant or --record")?,
+        variant,
         pawn: args.pawn.clone(),
         position: args.position.clone(),
         moves: args.moves.clone(),
@@ -84,7 +85,7 @@ pub fn game_of(args: &PlayArgs) -> Result<Box<dyn Session>, String> {
         repetition: !args.no_repetition,
         fifty_moves: !args.no_fifty_moves,
     };
-    setup_session(&setup, rules)
+    setup_session(&setup, rules).map(Some)
 }
 
 pub fn setup_session(setup: &Setup, rules: DrawRules) -> Result<Box<dyn Session>, String> {

@@ -1,0 +1,341 @@
+//! A player's path, tried as a new user would: the real binary in an X
+//! window, driven by real mouse input (xdotool). Where things are on screen
+//! comes from the screen map the game writes (`--cell-map`); what happened
+//! is read back from the game the player saves.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+
+use crate::display::PrivateDisplay;
+use variantarium::record::GameRecord;
+use variantarium::rules::history::DrawRules;
+use variantarium::rules::random::Rng;
+use variantarium::rules::session::{MoveInfo, new_session};
+use variantarium::rules::variant::{Variant, VariantId};
+use variantarium::rules::{EndReason, GameResult};
+
+#[derive(Deserialize, Default)]
+struct ScreenMap {
+    cells: std::collections::HashMap<String, [f32; 2]>,
+    controls: std::collections::HashMap<String, [f32; 2]>,
+    hovered: Option<String>,
+    frame: u64,
+}
+
+struct GameWindow<'d> {
+    display: &'d PrivateDisplay,
+    child: Child,
+    dir: PathBuf,
+    map: PathBuf,
+    window: String,
+}
+
+fn wait_for<T>(what: &str, seconds: u64, mut probe: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        if let Some(found) = probe() {
+            return found;
+        }
+        assert!(Instant::now() < deadline, "waited {seconds} s for {what}");
+        sleep(Duration::from_millis(200));
+    }
+}
+
+impl<'d> GameWindow<'d> {
+    fn open(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameWindow<'d> {
+        let dir =
+            std::env::temp_dir().join(format!("variantarium-player-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let map = dir.join("screen.json");
+        let log = std::fs::File::create(dir.join("log.txt")).expect("a log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+            .arg("play")
+            .args(args)
+            .args(["--size", "1100x700", "--cell-map"])
+            .arg(&map)
+            .current_dir(&dir)
+            .env("DISPLAY", &display.name)
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("the game starts");
+        let pid = child.id().to_string();
+        let window = wait_for("the game window", 90, || {
+            let out = Command::new("xdotool")
+                .args(["search", "--onlyvisible", "--pid", &pid])
+                .env("DISPLAY", &display.name)
+                .output()
+                .ok()?;
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .next()
+                .map(str::to_string)
+        });
+        let game = GameWindow {
+            display,
+            child,
+            dir,
+            map,
+            window,
+        };
+        wait_for("the screen map", 90, || game.map.exists().then_some(()));
+        game
+    }
+
+    fn screen(&self) -> ScreenMap {
+        std::fs::read_to_string(&self.map)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Moves the pointer there, waits until `arrived` says the game has seen
+    /// it (a slow software-rendered frame can lag), then clicks.
+    fn click_at(&self, what: &str, [x, y]: [f32; 2], arrived: impl Fn(&ScreenMap) -> bool) {
+        let (x, y) = (x.round().to_string(), y.round().to_string());
+        let xdotool = |args: &[&str]| {
+            let status = Command::new("xdotool")
+                .args(args)
+                .env("DISPLAY", &self.display.name)
+                .status()
+                .expect("xdotool runs (install xdotool, see .ci/run)");
+            assert!(status.success(), "xdotool {args:?}");
+        };
+        xdotool(&["mousemove", "--window", &self.window, &x, &y]);
+        sleep(Duration::from_millis(300));
+        wait_for("the pointer to arrive", 60, || {
+            arrived(&self.screen()).then_some(())
+        });
+        let clicked_in = self.screen().frame;
+        xdotool(&["click", "1"]);
+        // The click is handled by the next frame; two make sure.
+        wait_for("the click to be handled", 60, || {
+            (self.screen().frame >= clicked_in + 2).then_some(())
+        });
+    }
+
+    fn click_control(&self, name: &str) {
+        let at = wait_for(&format!("control '{name}'"), 60, || {
+            self.screen().controls.get(name).copied()
+        });
+        // egui reads the press where it happens: no hover to wait for.
+        self.click_at(name, at, |_| true);
+    }
+
+    fn click_cell(&self, name: &str) {
+        let at = wait_for(&format!("cell '{name}'"), 60, || {
+            self.screen().cells.get(name).copied()
+        });
+        self.click_at(name, at, |screen| screen.hovered.as_deref() == Some(name));
+    }
+
+    /// Clicks Save and reads back the game it wrote.
+    fn saved(&self) -> GameRecord {
+        let path = self.dir.join("variantarium-game.json");
+        let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        self.click_control("save");
+        wait_for("the saved game", 60, || {
+            let now = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+            (Some(now) != before).then_some(())
+        });
+        let text = std::fs::read_to_string(&path).expect("the save");
+        GameRecord::from_json(&text).expect("a readable save")
+    }
+
+    fn picture(&self) -> image::RgbImage {
+        let file = self.dir.join("window.png");
+        let status = Command::new("import")
+            .args(["-window", &self.window])
+            .arg(&file)
+            .env("DISPLAY", &self.display.name)
+            .status()
+            .expect("import runs (install imagemagick, see .ci/run)");
+        assert!(status.success());
+        image::open(&file).expect("a picture").to_rgb8()
+    }
+}
+
+impl Drop for GameWindow<'_> {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn distance_at(a: &image::RgbImage, b: &image::RgbImage, [x, y]: [f32; 2]) -> u32 {
+    let (x, y) = (x as u32, y as u32);
+    let mut total = 0;
+    for dy in 0..5 {
+        for dx in 0..5 {
+            let (px, py) = ((x + dx).saturating_sub(2), (y + dy).saturating_sub(2));
+            if px < a.width() && py < a.height() {
+                let (p, q) = (a.get_pixel(px, py).0, b.get_pixel(px, py).0);
+                total += p
+                    .iter()
+                    .zip(q)
+                    .map(|(u, v)| u.abs_diff(v) as u32)
+                    .sum::<u32>();
+            }
+        }
+    }
+    total / 25
+}
+
+/// The first legal move whose click route is one move and whose cells are
+/// on screen.
+fn simple_move(variant: Variant, screen: &ScreenMap) -> (MoveInfo, String, String) {
+    let game = new_session(variant, DrawRules::default(), None).expect("a game");
+    let layout = game.layout();
+    let moves = game.legal_moves();
+    moves
+        .iter()
+        .find_map(|mv| {
+            let from = layout.cells[mv.route.from as usize].name.clone();
+            let to = layout.cells[mv.route.to as usize].name.clone();
+            let unique = moves.iter().filter(|m| m.route == mv.route).count() == 1;
+            (unique
+                && from != to
+                && screen.cells.contains_key(&from)
+                && screen.cells.contains_key(&to))
+            .then(|| (mv.clone(), from, to))
+        })
+        .expect("a move to click")
+}
+
+fn cell_name(variant: Variant, cell: u16) -> String {
+    let game = new_session(variant, DrawRules::default(), None).expect("a game");
+    game.layout().cells[cell as usize].name.clone()
+}
+
+#[test]
+fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loads() {
+    let display = PrivateDisplay::start();
+    let window = GameWindow::open(&display, "menu", &[]);
+
+    // Every game from the menu: select a piece, its targets light up, move.
+    for variant in Variant::implemented() {
+        window.click_control(&format!("game:{}", variant.id.id()));
+        window.click_control("start");
+        wait_for("the board", 60, || {
+            (!window.screen().cells.is_empty()).then_some(())
+        });
+        sleep(Duration::from_millis(1500));
+        let screen = window.screen();
+        let (mv, from, to) = simple_move(variant, &screen);
+        let before = window.picture();
+        window.click_cell(&from);
+        wait_for(
+            &format!("{variant:?}: the target {to} of {from} to light up"),
+            30,
+            || (distance_at(&before, &window.picture(), screen.cells[&to]) > 20).then_some(()),
+        );
+        window.click_cell(&to);
+        let record = window.saved();
+        assert_eq!(record.variant, variant.id.id());
+        assert_eq!(record.moves, [mv.text.clone()], "{variant:?}");
+        window.click_control("new-game");
+    }
+
+    // Flaxman: the seed's line by clicks, ending in a capture by the
+    // Pythagorean leap; undo it, save, start anew and load the save back.
+    window.click_control("game:flaxman");
+    window.click_control("start");
+    let flaxman = Variant::new(VariantId::Flaxman);
+    for mv in ["d1-a1", "e6-d6", "a1-a4", "d6-d5", "b1-b6"] {
+        let (from, to) = mv.split_once('-').expect("from-to");
+        window.click_cell(from);
+        window.click_cell(to);
+    }
+    let record = window.saved();
+    assert_eq!(record.moves, ["d1-a1", "e6-d6", "a1-a4", "d6-d5", "b1-b6"]);
+    let captured = record.replay().expect("the save replays");
+    assert!(
+        captured.placements().iter().any(|p| p.letter == 'P'),
+        "b1-b6 made a Prisoner"
+    );
+    window.click_control("undo");
+    let undone = window.saved();
+    assert_eq!(undone.moves.len(), 4);
+    assert_eq!(undone.redo, ["b1-b6"]);
+    window.click_control("new-game");
+    window.click_control("load");
+    wait_for("the loaded game", 60, || {
+        (!window.screen().cells.is_empty()).then_some(())
+    });
+    let reloaded = window.saved();
+    assert_eq!(reloaded.moves, undone.moves);
+    assert_eq!(reloaded.redo, undone.redo);
+    drop(window);
+
+    // Tapestry: a pawn reaching the last rank asks which piece it becomes.
+    let window = GameWindow::open(
+        &display,
+        "promote",
+        &[
+            "--variant",
+            "tapestry",
+            "--position",
+            "k5/4P1/6/6/6/K5 w NNN -",
+        ],
+    );
+    window.click_cell("e5");
+    window.click_cell("e6");
+    window.click_control("choice:e5-e6=Q");
+    assert_eq!(window.saved().moves, ["e5-e6=Q"]);
+    drop(window);
+
+    // A game played to its end: find a mate in one in Flaxman and give it.
+    let (start, mate) = flaxman_mate_in_one();
+    let window = GameWindow::open(
+        &display,
+        "mate",
+        &["--variant", "flaxman", "--position", &start],
+    );
+    let (from, to) = mate.split_once('-').expect("from-to");
+    window.click_cell(from);
+    window.click_cell(to);
+    let record = window.saved();
+    assert_eq!(record.moves, [mate.clone()]);
+    let ended = record.replay().expect("replays");
+    let outcome = ended.outcome().expect("the game is over");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    assert!(matches!(outcome.result, GameResult::Win(_)));
+    assert_ne!(record.result, "*");
+    // After the end, clicks move nothing.
+    let any = ended.placements()[0].cell;
+    window.click_cell(&cell_name(flaxman, any));
+    assert_eq!(window.saved().moves, [mate]);
+}
+
+/// A Flaxman position (from random play with a fixed seed) where the side to
+/// move mates in one, and that move.
+fn flaxman_mate_in_one() -> (String, String) {
+    let mut rng = Rng::new(5);
+    loop {
+        let mut game =
+            new_session(Variant::new(VariantId::Flaxman), DrawRules::NONE, None).expect("a game");
+        for _ in 0..40 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for mv in &moves {
+                let mut after = game.clone_box();
+                after.play(&mv.text).expect("legal");
+                if after
+                    .outcome()
+                    .is_some_and(|o| o.reason == EndReason::Checkmate)
+                {
+                    return (game.position_text(), mv.text.clone());
+                }
+            }
+            game.play(&moves[rng.below(moves.len())].text)
+                .expect("legal");
+        }
+    }
+}
