@@ -261,11 +261,13 @@ impl Position for Flaxman {
     fn play(&mut self, mv: Move) -> Undo {
         let mover = self.board[mv.from as usize];
         let target = self.board[mv.to as usize];
-        if let Some(m) = mover {
-            self.relocate(m.side, mv.from, mv.to);
-        }
+        // The target first: when a King lands on its own man, the mover's
+        // slot must not be the first one found holding `to`.
         if let Some(t) = target {
             self.relocate(t.side, mv.to, mv.from);
+        }
+        if let Some(m) = mover {
+            self.relocate(m.side, mv.from, mv.to);
         }
         self.put(mv.from, target.map(Man::swapped));
         self.put(mv.to, mover);
@@ -276,11 +278,11 @@ impl Position for Flaxman {
 
     fn undo(&mut self, mv: Move, undo: Undo) {
         let mover = self.board[mv.to as usize];
-        if let Some(m) = mover {
-            self.relocate(m.side, mv.to, mv.from);
-        }
         if let Some(t) = undo.target {
             self.relocate(t.side, mv.from, mv.to);
+        }
+        if let Some(m) = mover {
+            self.relocate(m.side, mv.to, mv.from);
         }
         self.put(mv.to, undo.target);
         self.put(mv.from, mover);
