@@ -3,4 +3,5 @@
 //! Data flows one way: [`rules`] → match → ECS entities → pixels.
 
 pub mod cli;
+pub mod engine;
 pub mod rules;

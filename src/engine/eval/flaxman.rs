@@ -1,0 +1,218 @@
+//! The Flaxman evaluation (RULES.md §1). With three men a side, material is
+//! only "how many of my men are Prisoners"; the rest of the game is geometry:
+//! a man's jump length is the distance between its two definers, so every
+//! move of one man changes what the other two can do.
+//!
+//! Terms, each for both sides and subtracted:
+//! - Prisoners: an own Prisoner is a man that never moves again until freed;
+//!   an enemy one is the mirror image.
+//! - Freeing chances: an own Prisoner that an own mobile man can land on now
+//!   is half a Prisoner only.
+//! - Mobility: how many jumps each mobile man has (its definer distance laid
+//!   around it, minus blocked landings); the King's counts more, because a
+//!   King with no jump is one check from mate.
+//! - Pinned men: a mobile man whose jump length has no on-board destination
+//!   at all (e.g. length √50 away from a corner).
+//! - King safety: how many enemy moves would give check — each is an enemy
+//!   man whose jump length, after the move, matches its distance to the King.
+//! - Threats: enemy Soldiers an own mobile man could capture now.
+
+use crate::rules::flaxman::{Flaxman, GRID, Kind, Move};
+use crate::rules::geometry::{bits, distance_squared};
+use crate::rules::{Position, Side};
+
+use super::GameEval;
+
+const POINTS: usize = 36;
+
+const PRISONER: i32 = 300;
+const FREEING_CHANCE: i32 = 120;
+const SOLDIER_JUMP: i32 = 5;
+const KING_JUMP: i32 = 9;
+const PINNED: i32 = 40;
+const CHECKING_MOVE: i32 = 14;
+const KING_TRAPPED: i32 = 60;
+const THREAT: i32 = 25;
+const TEMPO: i32 = 10;
+
+/// `JUMPS[d²][p]`: the points at squared distance d² from p.
+static JUMPS: [[u64; POINTS]; 51] = jump_table();
+
+const fn jump_table() -> [[u64; POINTS]; 51] {
+    let mut table = [[0u64; POINTS]; 51];
+    let mut from = 0;
+    while from < POINTS {
+        let mut to = 0;
+        while to < POINTS {
+            if to != from {
+                let d2 = distance_squared(GRID, from as u8, to as u8) as usize;
+                table[d2][from] |= 1 << to;
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+fn jumps(length_squared: u8, from: u8) -> u64 {
+    JUMPS[length_squared as usize][from as usize]
+}
+
+/// One side's three men: index 0 the King, then the two others.
+#[derive(Clone, Copy)]
+struct Army {
+    at: [u8; 3],
+    kind: [Kind; 3],
+}
+
+impl Army {
+    fn of(pos: &Flaxman, side: Side) -> Army {
+        let mut army = Army {
+            at: [0; 3],
+            kind: [Kind::King, Kind::Prisoner, Kind::Prisoner],
+        };
+        let mut next = 1;
+        for p in 0..POINTS as u8 {
+            match pos.man_at(p) {
+                Some(m) if m.side == side && m.kind == Kind::King => army.at[0] = p,
+                Some(m) if m.side == side && next < 3 => {
+                    army.at[next] = p;
+                    army.kind[next] = m.kind;
+                    next += 1;
+                }
+                _ => {}
+            }
+        }
+        army
+    }
+
+    fn length_squared(&self, i: usize) -> u8 {
+        distance_squared(GRID, self.at[(i + 1) % 3], self.at[(i + 2) % 3])
+    }
+
+    fn mobile(&self, i: usize) -> bool {
+        self.kind[i] != Kind::Prisoner
+    }
+
+    fn mask_of(&self, kind: Kind) -> u64 {
+        (0..3)
+            .filter(|&i| self.kind[i] == kind)
+            .fold(0, |m, i| m | 1 << self.at[i])
+    }
+
+    /// Whether a mobile man of this army could jump onto `point`.
+    fn attacks(&self, point: u8) -> bool {
+        (0..3).any(|i| {
+            self.mobile(i) && distance_squared(GRID, self.at[i], point) == self.length_squared(i)
+        })
+    }
+}
+
+/// The value for `side` of its own army facing `enemy`'s.
+fn side_value(me: &Army, enemy: &Army) -> i32 {
+    let kings = (1u64 << me.at[0]) | (1u64 << enemy.at[0]);
+    let own_soldiers = me.mask_of(Kind::Soldier);
+    let enemy_soldiers = enemy.mask_of(Kind::Soldier);
+    let mut value = 0;
+    let mut reach = 0u64;
+    for i in 0..3 {
+        if !me.mobile(i) {
+            continue;
+        }
+        let all = jumps(me.length_squared(i), me.at[i]);
+        if all == 0 {
+            value -= PINNED;
+            continue;
+        }
+        reach |= all;
+        if i == 0 {
+            value += KING_JUMP * (all & !kings).count_ones() as i32;
+        } else {
+            value += SOLDIER_JUMP * (all & !kings & !own_soldiers).count_ones() as i32;
+        }
+        value += THREAT * (all & enemy_soldiers).count_ones() as i32;
+    }
+    for i in 1..3 {
+        if me.kind[i] == Kind::Prisoner {
+            value -= PRISONER;
+            if reach & (1 << me.at[i]) != 0 {
+                value += FREEING_CHANCE;
+            }
+        }
+    }
+    let checks = checking_moves(enemy, me);
+    value -= CHECKING_MOVE * checks.min(8);
+    if checks > 0 && jumps(me.length_squared(0), me.at[0]) & !kings == 0 {
+        value -= KING_TRAPPED;
+    }
+    value
+}
+
+/// How many jumps of `attacker`'s men (legality aside) would leave a mobile
+/// man of theirs attacking `defender`'s King.
+fn checking_moves(attacker: &Army, defender: &Army) -> i32 {
+    let king = defender.at[0];
+    let kings = (1u64 << king) | (1u64 << attacker.at[0]);
+    let own_soldiers = attacker.mask_of(Kind::Soldier);
+    let mut count = 0;
+    for i in 0..3 {
+        if !attacker.mobile(i) {
+            continue;
+        }
+        let blocked = if i == 0 { kings } else { kings | own_soldiers };
+        let from = attacker.at[i];
+        for to in bits(jumps(attacker.length_squared(i), from) & !blocked) {
+            let mut after = *attacker;
+            after.at[i] = to;
+            // Landing on an own man swaps it back to `from` and turns it:
+            // a Prisoner is freed, a Soldier (King's capture) is taken.
+            if let Some(j) = (0..3).find(|&j| j != i && attacker.at[j] == to) {
+                after.at[j] = from;
+                after.kind[j] = match attacker.kind[j] {
+                    Kind::Prisoner => Kind::Soldier,
+                    _ => Kind::Prisoner,
+                };
+            }
+            if after.attacks(king) {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+impl GameEval for Flaxman {
+    fn evaluate(&self) -> i32 {
+        let white = Army::of(self, Side::WHITE);
+        let black = Army::of(self, Side::BLACK);
+        let score = side_value(&white, &black) - side_value(&black, &white);
+        let mover = if self.side_to_move() == Side::WHITE {
+            score
+        } else {
+            -score
+        };
+        mover + TEMPO
+    }
+
+    /// Captures, freeings and King's captures: every landing on a man.
+    fn is_noisy_move(&self, mv: Move) -> bool {
+        self.man_at(mv.to).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_prisoners_cost() {
+        let start = Flaxman::start(&());
+        assert_eq!(start.evaluate(), TEMPO);
+        // White's e1 Soldier has been taken (a Prisoner of White's own).
+        let worse = Flaxman::from_text("1sk1s1/6/6/6/6/1S1KP1 w", &()).expect("valid");
+        assert!(worse.evaluate() < -PRISONER / 2, "{}", worse.evaluate());
+        let mirrored = Flaxman::from_text("1sk1p1/6/6/6/6/1S1KS1 b", &()).expect("valid");
+        assert!(mirrored.evaluate() < -PRISONER / 2);
+    }
+}
