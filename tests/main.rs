@@ -2,4 +2,5 @@
 //! Bevy-linked tests link once.
 
 mod cli;
+mod engine;
 mod flaxman;

@@ -4,7 +4,7 @@
 //! Each level is a node budget (so that games replay exactly from a seed)
 //! plus a time cap (so that a slow game or a busy machine never makes the
 //! player wait much longer). The budgets are calibrated on Flaxman in a
-//! release build on the development machine (about 1.5 M nodes/s on a core
+//! release build on the development machine (about 1.2 M nodes/s on a core
 //! shared with other work); level 3 stays within 0.1 s a move there.
 
 use std::fmt;
@@ -45,7 +45,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Club player",
         depth: None,
-        nodes: 60_000,
+        nodes: 80_000,
         millis: 100,
         noise: 8,
         tt_megabytes: 4,
@@ -53,7 +53,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Expert",
         depth: None,
-        nodes: 500_000,
+        nodes: 600_000,
         millis: 600,
         noise: 4,
         tt_megabytes: 16,
@@ -69,7 +69,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Grandmaster",
         depth: None,
-        nodes: 8_000_000,
+        nodes: 6_000_000,
         millis: 6_000,
         noise: 0,
         tt_megabytes: 64,

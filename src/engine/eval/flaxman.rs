@@ -55,6 +55,27 @@ const fn jump_table() -> [[u64; POINTS]; 51] {
     table
 }
 
+/// `D2[a][b]`: squared distance between two points.
+static D2: [[u8; POINTS]; POINTS] = distance_table();
+
+const fn distance_table() -> [[u8; POINTS]; POINTS] {
+    let mut table = [[0u8; POINTS]; POINTS];
+    let mut a = 0;
+    while a < POINTS {
+        let mut b = 0;
+        while b < POINTS {
+            table[a][b] = distance_squared(GRID, a as u8, b as u8);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+fn d2(a: u8, b: u8) -> u8 {
+    D2[a as usize % POINTS][b as usize % POINTS]
+}
+
 fn jumps(length_squared: u8, from: u8) -> u64 {
     JUMPS[length_squared as usize][from as usize]
 }
@@ -88,7 +109,7 @@ impl Army {
     }
 
     fn length_squared(&self, i: usize) -> u8 {
-        distance_squared(GRID, self.at[(i + 1) % 3], self.at[(i + 2) % 3])
+        d2(self.at[(i + 1) % 3], self.at[(i + 2) % 3])
     }
 
     fn mobile(&self, i: usize) -> bool {
@@ -103,9 +124,7 @@ impl Army {
 
     /// Whether a mobile man of this army could jump onto `point`.
     fn attacks(&self, point: u8) -> bool {
-        (0..3).any(|i| {
-            self.mobile(i) && distance_squared(GRID, self.at[i], point) == self.length_squared(i)
-        })
+        (0..3).any(|i| self.mobile(i) && d2(self.at[i], point) == self.length_squared(i))
     }
 }
 
@@ -150,11 +169,17 @@ fn side_value(me: &Army, enemy: &Army) -> i32 {
 }
 
 /// How many jumps of `attacker`'s men (legality aside) would leave a mobile
-/// man of theirs attacking `defender`'s King.
+/// man of theirs attacking `defender`'s King. Plain jumps are counted with
+/// masks: the mover keeps its own length, so it checks from the points at
+/// that length from the King; each other mobile man checks when the mover
+/// lands where the distance to the third man equals its distance to the
+/// King. Landings on an own man (a swap that changes a man's state) are few
+/// and simulated.
 fn checking_moves(attacker: &Army, defender: &Army) -> i32 {
     let king = defender.at[0];
     let kings = (1u64 << king) | (1u64 << attacker.at[0]);
     let own_soldiers = attacker.mask_of(Kind::Soldier);
+    let own_men = (1u64 << attacker.at[0]) | (1u64 << attacker.at[1]) | (1u64 << attacker.at[2]);
     let mut count = 0;
     for i in 0..3 {
         if !attacker.mobile(i) {
@@ -162,7 +187,16 @@ fn checking_moves(attacker: &Army, defender: &Army) -> i32 {
         }
         let blocked = if i == 0 { kings } else { kings | own_soldiers };
         let from = attacker.at[i];
-        for to in bits(jumps(attacker.length_squared(i), from) & !blocked) {
+        let length = attacker.length_squared(i);
+        let dest = jumps(length, from) & !blocked;
+        let mut checking = jumps(length, king);
+        for (j, k) in [((i + 1) % 3, (i + 2) % 3), ((i + 2) % 3, (i + 1) % 3)] {
+            if attacker.mobile(j) {
+                checking |= jumps(d2(attacker.at[j], king), attacker.at[k]);
+            }
+        }
+        count += (dest & !own_men & checking).count_ones() as i32;
+        for to in bits(dest & own_men) {
             let mut after = *attacker;
             after.at[i] = to;
             // Landing on an own man swaps it back to `from` and turns it:
@@ -214,5 +248,59 @@ mod tests {
         assert!(worse.evaluate() < -PRISONER / 2, "{}", worse.evaluate());
         let mirrored = Flaxman::from_text("1sk1p1/6/6/6/6/1S1KS1 b", &()).expect("valid");
         assert!(mirrored.evaluate() < -PRISONER / 2);
+    }
+
+    /// Every jump simulated: the definition `checking_moves` counts fast.
+    fn checking_moves_slow(attacker: &Army, defender: &Army) -> i32 {
+        let king = defender.at[0];
+        let kings = (1u64 << king) | (1u64 << attacker.at[0]);
+        let own_soldiers = attacker.mask_of(Kind::Soldier);
+        let mut count = 0;
+        for i in 0..3 {
+            if !attacker.mobile(i) {
+                continue;
+            }
+            let blocked = if i == 0 { kings } else { kings | own_soldiers };
+            let from = attacker.at[i];
+            for to in bits(jumps(attacker.length_squared(i), from) & !blocked) {
+                let mut after = *attacker;
+                after.at[i] = to;
+                if let Some(j) = (0..3).find(|&j| j != i && attacker.at[j] == to) {
+                    after.at[j] = from;
+                    after.kind[j] = match attacker.kind[j] {
+                        Kind::Prisoner => Kind::Soldier,
+                        _ => Kind::Prisoner,
+                    };
+                }
+                count += i32::from(after.attacks(king));
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn checking_moves_counted_by_masks_match_simulation() {
+        let mut rng = crate::rules::random::Rng::new(3);
+        let mut moves = Vec::new();
+        let mut checks_seen = 0;
+        for _ in 0..200 {
+            let mut pos = Flaxman::start(&());
+            for _ in 0..40 {
+                let white = Army::of(&pos, Side::WHITE);
+                let black = Army::of(&pos, Side::BLACK);
+                for (a, d) in [(&white, &black), (&black, &white)] {
+                    let fast = checking_moves(a, d);
+                    assert_eq!(fast, checking_moves_slow(a, d), "{}", pos.to_text());
+                    checks_seen += fast;
+                }
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checks_seen > 100);
     }
 }
