@@ -10,6 +10,9 @@
 //! path (the game's earlier positions since the last irreversible move, then
 //! the search line) counts as a draw at once.
 //!
+//! The fifty-move rule is not seen by the search (the caller's game ends
+//! the game when it applies).
+//!
 //! Limitation: the search is negamax, i.e. it assumes the next side to move
 //! is the opponent of the current one. With more than two sides it still
 //! runs (it never panics and returns a legal move) but treats every other
