@@ -11,7 +11,11 @@ use variantarium::engine::tt::TransTable;
 use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
 use variantarium::rules::flaxman::Flaxman;
 use variantarium::rules::random::Rng;
-use variantarium::rules::{Position, sorted_moves};
+use variantarium::rules::view::ManState;
+use variantarium::rules::{
+    BoardLayout, Effect, EndReason, GameResult, MoveError, Outcome, Placement, Position,
+    PositionError, Route, Side, sorted_moves,
+};
 
 fn flaxman(text: &str) -> Flaxman {
     Flaxman::from_text(text, &()).expect("valid position text")
@@ -492,4 +496,140 @@ fn level_three_beats_random_in_flaxman() {
             if white == "3" { "White" } else { "Black" }
         );
     }
+}
+
+/// A toy game for three: take one to three counters from a pile; the side
+/// that cannot move (the pile is empty) has lost to the side that took the
+/// last counter. Only here to run the search on more than two sides.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct ThreeNim {
+    pile: u8,
+    side: Side,
+}
+
+impl Position for ThreeNim {
+    type Move = u8;
+    type Undo = ();
+    type Options = ();
+
+    fn start(_options: &()) -> Self {
+        ThreeNim {
+            pile: 21,
+            side: Side(0),
+        }
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+    fn side_count(&self) -> u8 {
+        3
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((1..=3).filter(|&n| n <= self.pile));
+    }
+    fn play(&mut self, mv: u8) {
+        self.pile = self.pile.saturating_sub(mv);
+        self.side = self.side.next(3);
+    }
+    fn undo(&mut self, mv: u8, _undo: ()) {
+        self.pile += mv;
+        self.side = Side((self.side.0 + 2) % 3);
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.pile == 0).then(|| Outcome {
+            result: GameResult::Win(Side((self.side.0 + 2) % 3)),
+            reason: EndReason::NoLegalMove,
+        })
+    }
+    fn resets_move_clock(&self, _mv: u8) -> bool {
+        true
+    }
+    fn is_noisy(&self, mv: u8) -> bool {
+        mv == 3
+    }
+    fn hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        variantarium::rules::zobrist::splitmix64(u64::from(self.pile) * 3 + u64::from(self.side.0))
+    }
+    fn move_text(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        variantarium::rules::find_legal_move(self, text, |_| None)
+    }
+    fn to_text(&self) -> String {
+        format!("{} {}", self.pile, self.side.0)
+    }
+    fn from_text(text: &str, _options: &()) -> Result<Self, PositionError> {
+        let mut parts = text.split(' ').map(str::parse::<u8>);
+        match (parts.next(), parts.next()) {
+            (Some(Ok(pile)), Some(Ok(side))) if side < 3 => Ok(ThreeNim {
+                pile,
+                side: Side(side),
+            }),
+            _ => Err(PositionError::new(format!("bad text '{text}'"))),
+        }
+    }
+    fn layout(&self) -> BoardLayout {
+        BoardLayout {
+            boards: Vec::new(),
+            cells: Vec::new(),
+        }
+    }
+    fn placements(&self) -> Vec<Placement> {
+        (0..self.pile)
+            .map(|i| Placement {
+                cell: 0,
+                letter: 'N',
+                side: Some(Side(i % 3)),
+                state: ManState::Normal,
+                level: 0,
+            })
+            .collect()
+    }
+    fn route(&self, _mv: u8) -> Route {
+        Route { from: 0, to: 0 }
+    }
+    fn effects(&self, _mv: u8) -> Vec<Effect> {
+        Vec::new()
+    }
+}
+
+#[test]
+fn three_sides_do_not_break_the_search() {
+    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
+    for pile in 0..=21 {
+        for side in 0..3 {
+            let pos = ThreeNim {
+                pile,
+                side: Side(side),
+            };
+            let budget = SearchLimits {
+                nodes: Some(3_000),
+                tt_megabytes: 1,
+                ..Level::MIN.limits(3)
+            };
+            for limits in [depth_limit(1), depth_limit(6), budget] {
+                match search(&pos, &[pos.hash()], &limits) {
+                    None => assert_eq!(pile, 0),
+                    Some(r) => assert!((1..=3.min(pile)).contains(&r.best), "{pile} {side}"),
+                }
+            }
+        }
+    }
+    // Taking the last counter wins: found at once.
+    let pos = ThreeNim {
+        pile: 2,
+        side: Side(2),
+    };
+    let r = search(&pos, &[], &depth_limit(4)).expect("a move");
+    assert_eq!((r.best, mate_in(r.score)), (2, Some(1)));
 }
