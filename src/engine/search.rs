@@ -156,6 +156,9 @@ pub struct Searcher<'t, P: Position> {
     /// Per side parity (0, 1) and slot.
     history: Vec<i32>,
     pv: Vec<Vec<P::Move>>,
+    /// The previous iteration's best move, searched first at the root (the
+    /// table's entry for the root could have been replaced).
+    root_best: Option<P::Move>,
 }
 
 impl<'t, P: Position> Searcher<'t, P> {
@@ -175,6 +178,7 @@ impl<'t, P: Position> Searcher<'t, P> {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SLOTS],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            root_best: None,
         }
     }
 
@@ -188,6 +192,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.stopped = false;
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.root_best = None;
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
@@ -215,6 +220,7 @@ impl<'t, P: Position> Searcher<'t, P> {
                 result.pv = self.pv[0].clone();
                 result.score = score;
             }
+            self.root_best = Some(result.best);
             if self.stopped {
                 break;
             }
@@ -390,6 +396,9 @@ impl<'t, P: Position> Searcher<'t, P> {
                     return s;
                 }
             }
+        }
+        if ply == 0 && self.root_best.is_some() {
+            tt_move = self.root_best;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
