@@ -268,8 +268,10 @@ fn time_and_stop_limits_are_kept() {
     };
     let clock = Instant::now();
     let r = search(&pos, &[], &limits).expect("a move");
+    // Without the limit this search would run for minutes; the slack is for
+    // a busy test machine.
     assert!(
-        clock.elapsed() < Duration::from_millis(500),
+        clock.elapsed() < Duration::from_secs(2),
         "{:?}",
         clock.elapsed()
     );
@@ -293,10 +295,12 @@ fn levels_have_names_and_level_three_is_quick() {
     assert!(Level::new(3).expect("level").time_cap() <= Duration::from_millis(100));
     for (pos, history) in random_positions(5, 3) {
         let clock = Instant::now();
-        choose_move(&pos, &history, Level::new(3).expect("level"), 0).expect("a move");
-        // 0.1 s by the cap; the rest is slack for a busy test machine.
+        let r = choose_move(&pos, &history, Level::new(3).expect("level"), 0).expect("a move");
+        // 0.1 s by the cap (checked every 1024 nodes); the rest is slack for
+        // a busy test machine.
+        assert!(r.elapsed < Duration::from_millis(250), "{:?}", r.elapsed);
         assert!(
-            clock.elapsed() < Duration::from_millis(300),
+            clock.elapsed() < Duration::from_secs(1),
             "{:?}",
             clock.elapsed()
         );
