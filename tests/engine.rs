@@ -11,6 +11,7 @@ use variantarium::engine::tt::TransTable;
 use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
 use variantarium::rules::flaxman::Flaxman;
 use variantarium::rules::random::Rng;
+use variantarium::rules::variant::{Variant, VariantId, VariantVisitor};
 use variantarium::rules::view::ManState;
 use variantarium::rules::{
     BoardLayout, Effect, EndReason, GameResult, MoveError, Outcome, Placement, Position,
@@ -636,4 +637,21 @@ fn three_sides_do_not_break_the_search() {
     };
     let r = search(&pos, &[], &depth_limit(4)).expect("a move");
     assert_eq!((r.best, mate_in(r.score)), (2, Some(1)));
+}
+
+struct EvalName;
+
+impl VariantVisitor for EvalName {
+    type Output = &'static str;
+    fn visit<P: Position>(self, _options: P::Options) -> &'static str {
+        Evaluator::<P>::for_game().name
+    }
+}
+
+#[test]
+fn each_variant_gets_its_evaluation_through_visit() {
+    let flaxman = Variant::new(VariantId::Flaxman).visit(EvalName);
+    assert_eq!(flaxman, Ok("flaxman"));
+    // Games without their own evaluation get the generic one.
+    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
 }
