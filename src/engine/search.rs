@@ -18,7 +18,8 @@
 //! runs (it never panics and returns a legal move) but treats every other
 //! side as one opponent; a max-n search is not implemented.
 //!
-//! Determinism: the search reads the clock only when a time limit is set.
+//! Determinism: the clock influences the search only when a time limit is set
+//! (it is read otherwise only to report the time taken).
 //! With a node and/or depth limit alone, the same position, history, limits
 //! and seed give the same result every run.
 
