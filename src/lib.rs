@@ -5,5 +5,6 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
+pub mod engine;
 pub mod record;
 pub mod rules;

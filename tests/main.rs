@@ -7,6 +7,7 @@ mod chakra;
 mod cli;
 #[cfg(feature = "app")]
 mod display;
+mod engine;
 mod flaxman;
 mod hexchess;
 #[cfg(feature = "app")]

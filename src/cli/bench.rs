@@ -2,7 +2,9 @@
 //! until one depth takes the time asked for.
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use crate::engine::{self, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
@@ -24,6 +26,9 @@ pub(super) fn run(only: Option<&str>, seconds: f64, out: &mut dyn Write) -> Resu
     };
     for variant in variants {
         let line = variant.visit(PerftBench { seconds })?;
+        writeln!(out, "{:<18} {line}", variant.id.id())
+            .map_err(|e| format!("cannot write output: {e}"))?;
+        let line = variant.visit(SearchBench { seconds })?;
         writeln!(out, "{:<18} {line}", variant.id.id())
             .map_err(|e| format!("cannot write output: {e}"))?;
     }
@@ -59,6 +64,40 @@ impl VariantVisitor for PerftBench {
                 );
             }
             depth += 1;
+        }
+    }
+}
+
+/// The engine's speed: a search from the start without noise, stopped after
+/// [`SEARCH_BENCH_NODES`] nodes (the same work every run), or after ten
+/// times the time asked for when a game is that slow.
+struct SearchBench {
+    seconds: f64,
+}
+
+const SEARCH_BENCH_NODES: u64 = 1_000_000;
+
+impl VariantVisitor for SearchBench {
+    type Output = String;
+
+    fn visit<P: Position>(self, options: P::Options) -> String {
+        let pos = P::start(&options);
+        let limits = SearchLimits {
+            nodes: Some(SEARCH_BENCH_NODES),
+            time: Duration::try_from_secs_f64(self.seconds * 10.0).ok(),
+            ..SearchLimits::default()
+        };
+        match engine::search(&pos, &[], &limits) {
+            Some(r) => {
+                let elapsed = r.elapsed.as_secs_f64().max(1e-9);
+                format!(
+                    "search {} nodes to depth {} in {elapsed:.3} s: {:.2} Mnps",
+                    r.nodes,
+                    r.depth,
+                    r.nodes as f64 / elapsed / 1e6
+                )
+            }
+            None => "search: no legal move at the start".to_string(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+mod selfplay;
 mod window;
 
 use std::ffi::OsString;
@@ -56,6 +57,28 @@ pub enum Command {
         /// Seconds to spend on each game, at least.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+    },
+    /// Let two players (engine levels 1 to 6, or `random`) play each other;
+    /// prints one line per game, then White's wins-draws-losses.
+    Selfplay {
+        /// Variant id (see `perft --help`).
+        #[arg(long)]
+        variant: String,
+        /// White's player: `random` or a level 1 (Novice) to 6 (Grandmaster).
+        #[arg(long)]
+        white: String,
+        /// Black's player: `random` or a level 1 to 6.
+        #[arg(long)]
+        black: String,
+        /// Number of games.
+        #[arg(long)]
+        games: u32,
+        /// Seed for the random player and the engines' noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Plies after which an unfinished game counts as a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
     },
 }
 
@@ -137,6 +160,24 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             .variant()?
             .visit(MovesCommand { setup: &setup, out })?,
         Some(Command::Bench { variant, seconds }) => bench::run(variant.as_deref(), seconds, out),
+        Some(Command::Selfplay {
+            variant,
+            white,
+            black,
+            games,
+            seed,
+            max_plies,
+        }) => {
+            let variant = Variant::new(variant.parse::<VariantId>()?);
+            selfplay::Selfplay {
+                white: selfplay::Player::parse(&white).map_err(|e| format!("--white: {e}"))?,
+                black: selfplay::Player::parse(&black).map_err(|e| format!("--black: {e}"))?,
+                games,
+                seed,
+                max_plies,
+            }
+            .run(variant, out)
+        }
     }
 }
 

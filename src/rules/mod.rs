@@ -149,6 +149,14 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// Whether the move resets the fifty-move count (a capture, a pawn-like
     /// move, a freeing …). Asked before the move is played.
     fn resets_move_clock(&self, mv: Self::Move) -> bool;
+    /// Whether the move changes the material balance (a capture, a freeing,
+    /// a promotion …): the engine's quiescence search plays only these. Asked
+    /// before the move is played. The default says no move is noisy, which
+    /// turns quiescence off; games override it.
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
 
     /// The incrementally kept Zobrist-style hash.
     fn hash(&self) -> u64;

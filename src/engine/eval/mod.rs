@@ -1,0 +1,149 @@
+//! Static evaluation: how good a position is for the side to move, in
+//! centipawn-like units.
+//!
+//! Every game gets the [`generic`] evaluation, built only from the public
+//! [`Position`] trait and its view: material from the letters of
+//! [`Position::placements`] and mobility. A game with its own ideas
+//! implements [`GameEval`] in a module here and adds one line to
+//! [`Evaluator::for_game`]; the search never changes. The dispatch is by the
+//! position's type, so it works for whatever type [`Variant::visit`] hands
+//! out — no change to the rules code or to the visitor is needed.
+//!
+//! [`Variant::visit`]: crate::rules::variant::Variant::visit
+
+pub mod flaxman;
+
+use std::any::Any;
+
+use crate::rules::flaxman::Flaxman;
+use crate::rules::view::ManState;
+use crate::rules::{Position, Side};
+
+/// A game's own evaluation and its idea of a noisy move.
+pub trait GameEval: Position {
+    /// The position's value for the side to move (positive: good for it).
+    /// Must not return a mate-range score (keep within ±[`MAX_EVAL`]).
+    fn evaluate(&self) -> i32;
+    /// The moves quiescence plays; by default the game's own
+    /// [`Position::is_noisy`].
+    fn is_noisy_move(&self, mv: Self::Move) -> bool {
+        self.is_noisy(mv)
+    }
+}
+
+/// The largest value an evaluation may give; mate scores lie far above.
+pub const MAX_EVAL: i32 = 10_000;
+
+/// The evaluation the search uses for one game type: plain function pointers,
+/// chosen once per search.
+pub struct Evaluator<P: Position> {
+    evaluate: fn(&P) -> i32,
+    noisy: fn(&P, P::Move) -> bool,
+    /// Which evaluation this is, for reports ("flaxman", "generic").
+    pub name: &'static str,
+}
+
+impl<P: Position> Clone for Evaluator<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Position> Copy for Evaluator<P> {}
+
+impl<P: Position> Evaluator<P> {
+    /// The game's own evaluation when it has one, else the generic one.
+    pub fn for_game() -> Self {
+        Self::specific::<Flaxman>("flaxman").unwrap_or_else(Self::generic)
+    }
+
+    /// The generic evaluation, for any game.
+    pub fn generic() -> Self {
+        Evaluator {
+            evaluate: generic::<P>,
+            noisy: |pos, mv| pos.is_noisy(mv),
+            name: "generic",
+        }
+    }
+
+    /// `G`'s evaluation, when `P` is `G`.
+    fn specific<G: GameEval>(name: &'static str) -> Option<Self> {
+        if std::any::TypeId::of::<P>() == std::any::TypeId::of::<G>() {
+            Some(Evaluator {
+                evaluate: evaluate_as::<P, G>,
+                noisy: noisy_as::<P, G>,
+                name,
+            })
+        } else {
+            None
+        }
+    }
+
+    pub fn evaluate(&self, pos: &P) -> i32 {
+        (self.evaluate)(pos).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    pub fn is_noisy(&self, pos: &P, mv: P::Move) -> bool {
+        (self.noisy)(pos, mv)
+    }
+}
+
+/// `G::evaluate` on a `P` that is a `G` (checked when the evaluator was made;
+/// the downcast is a type-id comparison).
+fn evaluate_as<P: Position, G: GameEval>(pos: &P) -> i32 {
+    (pos as &dyn Any)
+        .downcast_ref::<G>()
+        .map_or_else(|| generic(pos), G::evaluate)
+}
+
+fn noisy_as<P: Position, G: GameEval>(pos: &P, mv: P::Move) -> bool {
+    let g = (pos as &dyn Any).downcast_ref::<G>();
+    let m = (&mv as &dyn Any).downcast_ref::<G::Move>();
+    match (g, m) {
+        (Some(g), Some(&m)) => g.is_noisy_move(m),
+        _ => pos.is_noisy(mv),
+    }
+}
+
+/// A rough value per piece letter, shared by the chess-like games: the usual
+/// chess values for the usual letters, 300 for anything unknown. Royal
+/// pieces count nothing (losing them is mate, scored by the search).
+pub fn letter_value(letter: char) -> i32 {
+    match letter {
+        'K' => 0,
+        'P' => 100,
+        'N' => 300,
+        'B' => 320,
+        'R' => 500,
+        'Q' => 900,
+        _ => 300,
+    }
+}
+
+/// The generic evaluation: material (by [`letter_value`], from the view, men
+/// belonging to nobody ignored, Flaxman-style Prisoners counted as nothing)
+/// plus a little for each legal move of the side to move. Other sides'
+/// mobility is not known without playing a move, so it is left out; for more
+/// than two sides the mover's material is compared with the strongest rival.
+pub fn generic<P: Position>(pos: &P) -> i32 {
+    let sides = usize::from(pos.side_count().max(1));
+    let mut material = [0i32; 8];
+    for p in pos.placements() {
+        let Some(side) = p.side else { continue };
+        if p.state == ManState::Prisoner {
+            continue;
+        }
+        if let Some(m) = material.get_mut(side.index()) {
+            *m += letter_value(p.letter);
+        }
+    }
+    let me: Side = pos.side_to_move();
+    let mine = material.get(me.index()).copied().unwrap_or(0);
+    let best_rival = (0..sides.min(8))
+        .filter(|&s| s != me.index())
+        .map(|s| material[s])
+        .max()
+        .unwrap_or(0);
+    let mobility = pos.count_legal_moves().min(200) as i32;
+    mine - best_rival + 2 * mobility
+}

@@ -1,0 +1,657 @@
+//! The engine: mates found and proved by brute force, only legal moves on
+//! random positions, reproducible results, the levels, and `selfplay`.
+
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use variantarium::engine::search::SearchLimits;
+use variantarium::engine::tt::TransTable;
+use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
+use variantarium::rules::flaxman::Flaxman;
+use variantarium::rules::random::Rng;
+use variantarium::rules::variant::{Variant, VariantId, VariantVisitor};
+use variantarium::rules::view::ManState;
+use variantarium::rules::{
+    BoardLayout, Effect, EndReason, GameResult, MoveError, Outcome, Placement, Position,
+    PositionError, Route, Side, sorted_moves,
+};
+
+fn flaxman(text: &str) -> Flaxman {
+    Flaxman::from_text(text, &()).expect("valid position text")
+}
+
+fn depth_limit(depth: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    }
+}
+
+fn moves_of<P: Position>(pos: &P) -> Vec<P::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+fn after<P: Position>(pos: &P, mv: P::Move) -> P {
+    let mut next = pos.clone();
+    next.play(mv);
+    next
+}
+
+// Brute force, independent of the search: only the rules.
+
+fn is_checkmate<P: Position>(pos: &P) -> bool {
+    moves_of(pos).is_empty() && pos.in_check()
+}
+
+fn mates_in_one<P: Position>(pos: &P) -> Vec<P::Move> {
+    moves_of(pos)
+        .into_iter()
+        .filter(|&mv| is_checkmate(&after(pos, mv)))
+        .collect()
+}
+
+/// First moves after which every defence allows a mate in one.
+fn mates_in_two<P: Position>(pos: &P) -> Vec<P::Move> {
+    moves_of(pos)
+        .into_iter()
+        .filter(|&mv| {
+            let next = after(pos, mv);
+            let defences = moves_of(&next);
+            !defences.is_empty()
+                && defences
+                    .into_iter()
+                    .all(|d| !mates_in_one(&after(&next, d)).is_empty())
+        })
+        .collect()
+}
+
+#[test]
+fn finds_a_mate_in_one() {
+    // White: S e6, K d4, S f3; Black: s a5, s e5, k a2. e6-c5 mates.
+    let pos = flaxman("4S1/s3s1/3K2/5S/k5/6 w");
+    let proved = mates_in_one(&pos);
+    assert_eq!(proved.len(), 1, "the position has exactly one mate in one");
+    let found = search(&pos, &[], &depth_limit(4)).expect("a move");
+    assert_eq!(pos.move_text(found.best), "e6-c5");
+    assert_eq!(found.best, proved[0]);
+    assert_eq!(found.score, MATE - 1);
+    assert_eq!(mate_in(found.score), Some(1));
+    // The levels find it too.
+    for level in [3u8, 4] {
+        let r = choose_move(&pos, &[], Level::new(level).expect("level"), 1).expect("a move");
+        assert_eq!(r.best, proved[0], "level {level}");
+    }
+}
+
+#[test]
+fn finds_mates_in_two_and_they_are_mates_against_every_defence() {
+    for text in ["6/s4P/6/2sk2/1K4/1S4 b", "sS4/1k1p2/6/K5/4S1/6 w"] {
+        let pos = flaxman(text);
+        assert!(mates_in_one(&pos).is_empty(), "{text}: no mate in one");
+        let proved = mates_in_two(&pos);
+        assert_eq!(proved.len(), 1, "{text}: exactly one mate in two");
+        let found = search(&pos, &[], &depth_limit(6)).expect("a move");
+        assert_eq!(
+            found.best,
+            proved[0],
+            "{text}: {}",
+            pos.move_text(found.best)
+        );
+        assert_eq!(
+            mate_in(found.score),
+            Some(3),
+            "{text}: score {}",
+            found.score
+        );
+        // And the engine finishes the job against every defence.
+        let next = after(&pos, found.best);
+        for defence in moves_of(&next) {
+            let position = after(&next, defence);
+            let reply = search(&position, &[], &depth_limit(3)).expect("a reply");
+            assert!(
+                is_checkmate(&after(&position, reply.best)),
+                "{text}: after {} the engine plays {}, not mate",
+                next.move_text(defence),
+                position.move_text(reply.best)
+            );
+        }
+        let level3 = choose_move(&pos, &[], Level::new(3).expect("level"), 9).expect("a move");
+        assert_eq!(level3.best, proved[0], "{text}: level 3");
+    }
+}
+
+#[test]
+fn a_lost_position_scores_as_being_mated_and_shorter_mates_win() {
+    // Black to move in the mate-in-two position after White's best defence
+    // is lost; seen from the mated side the score is negative mate.
+    let pos = flaxman("6/s4P/6/2sk2/1K4/1S4 b");
+    let best = search(&pos, &[], &depth_limit(6)).expect("a move");
+    let next = after(&pos, best.best);
+    let defended = search(&next, &[], &depth_limit(6)).expect("a defence");
+    assert_eq!(mate_in(defended.score), Some(-2));
+    assert!(defended.score < -MATE / 2);
+}
+
+#[test]
+fn no_side_to_move_without_moves_gets_a_move() {
+    let pos = flaxman("4S1/s3s1/3K2/5S/k5/6 w");
+    let mate = mates_in_one(&pos)[0];
+    let mated = after(&pos, mate);
+    assert!(search(&mated, &[], &depth_limit(3)).is_none());
+    assert!(choose_move(&mated, &[], Level::MIN, 0).is_none());
+    assert!(hint(&mated, &[]).is_none());
+}
+
+/// Positions along random games, with the hashes of the positions before
+/// them (for the repetition rule).
+fn random_positions(count: usize, seed: u64) -> Vec<(Flaxman, Vec<u64>)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Flaxman::start(&());
+        let mut history = Vec::new();
+        for _ in 0..rng.below(60) {
+            let moves = moves_of(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            history.push(pos.hash());
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        if !moves_of(&pos).is_empty() {
+            out.push((pos, history));
+        }
+    }
+    out
+}
+
+/// The move is legal in the position and in the same position read afresh
+/// from its text (so no hidden state of the search's play/undo leaks in).
+fn assert_legal(pos: &Flaxman, mv: <Flaxman as Position>::Move, who: &str) {
+    let fresh = flaxman(&pos.to_text());
+    let text = pos.move_text(mv);
+    let legal: Vec<String> = sorted_moves(&fresh).into_iter().map(|(t, _)| t).collect();
+    assert!(
+        legal.contains(&text) && moves_of(pos).contains(&mv),
+        "{who} plays illegal {text} in {}",
+        pos.to_text()
+    );
+}
+
+#[test]
+fn only_legal_moves_on_random_positions() {
+    let generic = Evaluator::<Flaxman>::generic();
+    let mut tt = TransTable::with_megabytes(1);
+    for (i, (pos, history)) in random_positions(150, 77).iter().enumerate() {
+        let level = Level::new(1 + (i % 3) as u8).expect("level");
+        let r = choose_move(pos, history, level, i as u64).expect("a move");
+        assert_legal(pos, r.best, "choose_move");
+        // The PV is a legal line.
+        let mut line = pos.clone();
+        for &mv in &r.pv {
+            assert_legal(&line, mv, "the principal variation");
+            line.play(mv);
+        }
+        // The generic evaluation, with a tiny node budget that stops the
+        // search anywhere.
+        tt.clear();
+        let limits = SearchLimits {
+            nodes: Some(50 + 37 * (i as u64 % 40)),
+            ..SearchLimits::default()
+        };
+        let r = Searcher::new(generic, &mut tt, limits)
+            .run(pos, history)
+            .expect("a move");
+        assert_legal(pos, r.best, "the generic evaluation");
+    }
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_result() {
+    for (i, (pos, history)) in random_positions(12, 5).iter().enumerate() {
+        let limits = SearchLimits {
+            nodes: Some(20_000 + 1_000 * i as u64),
+            noise: 8,
+            seed: 42 + i as u64,
+            ..SearchLimits::default()
+        };
+        let a = search(pos, history, &limits).expect("a move");
+        let b = search(pos, history, &limits).expect("a move");
+        assert_eq!(
+            (a.best, a.score, a.depth, a.nodes, &a.pv),
+            (b.best, b.score, b.depth, b.nodes, &b.pv)
+        );
+        assert!(a.nodes <= limits.nodes.expect("set"));
+    }
+}
+
+#[test]
+fn the_beginner_varies_with_the_seed() {
+    let positions = random_positions(20, 8);
+    let picks = |seed: u64| -> Vec<_> {
+        positions
+            .iter()
+            .map(|(pos, h)| choose_move(pos, h, Level::MIN, seed).expect("a move").best)
+            .collect()
+    };
+    let a = picks(1);
+    assert_eq!(a, picks(1), "reproducible for one seed");
+    assert_ne!(a, picks(2), "different for another");
+}
+
+#[test]
+fn a_repetition_counts_as_a_draw() {
+    // White (to move) is a Prisoner down; every move that returns to a
+    // position of the game's history scores exactly 0 when searched.
+    let pos = flaxman("1sk1s1/6/6/6/6/1S1KP1 w");
+    let plain = search(&pos, &[], &depth_limit(3)).expect("a move");
+    assert!(plain.score < -100, "White is worse: {}", plain.score);
+    // Pretend every position one move away stood in the game before: then
+    // any move repeats, and the search sees a draw.
+    let history: Vec<u64> = moves_of(&pos)
+        .into_iter()
+        .map(|mv| after(&pos, mv).hash())
+        .collect();
+    let drawn = search(&pos, &history, &depth_limit(3)).expect("a move");
+    assert_eq!(drawn.score, 0);
+}
+
+#[test]
+fn time_and_stop_limits_are_kept() {
+    let pos = Flaxman::start(&());
+    let limits = SearchLimits {
+        time: Some(Duration::from_millis(50)),
+        ..SearchLimits::default()
+    };
+    let clock = Instant::now();
+    let r = search(&pos, &[], &limits).expect("a move");
+    // Without the limit this search would run for minutes; the slack is for
+    // a busy test machine.
+    assert!(
+        clock.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        clock.elapsed()
+    );
+    assert!(r.depth >= 1);
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = SearchLimits {
+        stop: Some(stop),
+        ..SearchLimits::default()
+    };
+    let r = search(&pos, &[], &limits).expect("a move");
+    assert!(r.nodes <= 1024 * 2, "{}", r.nodes);
+    assert!(moves_of(&pos).contains(&r.best));
+}
+
+#[test]
+fn levels_have_names_and_level_three_is_quick() {
+    let names: Vec<&str> = Level::all().map(Level::name).collect();
+    assert_eq!(names.len(), 6);
+    assert_eq!(names[0], "Novice");
+    assert!(Level::new(0).is_none() && Level::new(7).is_none());
+    assert!(Level::new(3).expect("level").time_cap() <= Duration::from_millis(100));
+    for (pos, history) in random_positions(5, 3) {
+        let clock = Instant::now();
+        let r = choose_move(&pos, &history, Level::new(3).expect("level"), 0).expect("a move");
+        // 0.1 s by the cap (checked every 1024 nodes); the rest is slack for
+        // a busy test machine.
+        assert!(r.elapsed < Duration::from_millis(250), "{:?}", r.elapsed);
+        assert!(
+            clock.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            clock.elapsed()
+        );
+    }
+}
+
+fn variantarium(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The W-D-L counts of the last line.
+fn summary(out: &str) -> (u32, u32, u32) {
+    let last = out.lines().last().expect("a summary line");
+    let parts: Vec<u32> = last
+        .split('-')
+        .map(|n| n.parse().expect("a count"))
+        .collect();
+    assert_eq!(parts.len(), 3, "summary '{last}'");
+    (parts[0], parts[1], parts[2])
+}
+
+#[test]
+fn selfplay_prints_one_line_per_game_and_the_summary() {
+    let args = [
+        "selfplay",
+        "--variant",
+        "flaxman",
+        "--white",
+        "1",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "7",
+        "--max-plies",
+        "30",
+    ];
+    let (code, out, err) = variantarium(&args);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    let mut counted = (0, 0, 0);
+    for (i, line) in lines[..4].iter().enumerate() {
+        let prefix = format!("game {}: ", i + 1);
+        let rest = line.strip_prefix(&prefix).expect("numbered game line");
+        let (result, rest) = rest.split_once(' ').expect("a result");
+        let (reason, plies) = rest.rsplit_once(" in ").expect("a reason");
+        let plies: u32 = plies
+            .strip_suffix(" plies")
+            .and_then(|p| p.parse().ok())
+            .expect("a ply count");
+        assert!(plies <= 30, "{line}");
+        assert!(
+            [
+                "checkmate",
+                "stalemate",
+                "threefold repetition",
+                "fifty-move rule",
+                "ply limit"
+            ]
+            .contains(&reason),
+            "{line}"
+        );
+        match result {
+            "1-0" => counted.0 += 1,
+            "1/2-1/2" => counted.1 += 1,
+            "0-1" => counted.2 += 1,
+            other => panic!("result {other} in {line}"),
+        }
+        assert_eq!(
+            reason == "ply limit",
+            plies == 30 && result == "1/2-1/2",
+            "{line}"
+        );
+    }
+    assert_eq!(summary(&out), counted);
+    // Reproducible.
+    assert_eq!(variantarium(&args).1, out);
+    // One ply each: all unfinished, all draws.
+    let (code, out, _) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "flaxman",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "3",
+        "--max-plies",
+        "1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "game 1: 1/2-1/2 ply limit in 1 plies\ngame 2: 1/2-1/2 ply limit in 1 plies\n\
+         game 3: 1/2-1/2 ply limit in 1 plies\n0-3-0\n"
+    );
+}
+
+#[test]
+fn selfplay_rejects_bad_input_with_status_two() {
+    let base = ["selfplay", "--variant", "flaxman", "--games", "2"];
+    for (extra, needle) in [
+        (&["--white", "7", "--black", "1"][..], "--white"),
+        (&["--white", "1", "--black", "strong"][..], "--black"),
+        (&["--white", "random", "--black", "0"][..], "--black"),
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, out, err) = variantarium(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    for args in [
+        &[
+            "selfplay",
+            "--variant",
+            "flaxman",
+            "--white",
+            "1",
+            "--black",
+            "1",
+            "--games",
+            "0",
+        ][..],
+        &[
+            "selfplay",
+            "--variant",
+            "nosuch",
+            "--white",
+            "1",
+            "--black",
+            "1",
+            "--games",
+            "1",
+        ],
+        &[
+            "selfplay",
+            "--variant",
+            "flaxman",
+            "--white",
+            "1",
+            "--black",
+            "1",
+        ],
+        &[
+            "selfplay",
+            "--variant",
+            "flaxman",
+            "--white",
+            "1",
+            "--black",
+            "1",
+            "--games",
+            "x",
+        ],
+    ] {
+        let (code, _, err) = variantarium(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn level_three_beats_random_in_flaxman() {
+    for (white, black) in [("3", "random"), ("random", "3")] {
+        let (code, out, err) = variantarium(&[
+            "selfplay",
+            "--variant",
+            "flaxman",
+            "--white",
+            white,
+            "--black",
+            black,
+            "--games",
+            "10",
+            "--seed",
+            "2026",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (w, d, l) = summary(&out);
+        let (engine_wins, engine_losses) = if white == "3" { (w, l) } else { (l, w) };
+        assert!(
+            engine_wins >= 9 && engine_losses == 0,
+            "level 3 as {}: {w}-{d}-{l}\n{out}",
+            if white == "3" { "White" } else { "Black" }
+        );
+    }
+}
+
+/// A toy game for three: take one to three counters from a pile; the side
+/// that cannot move (the pile is empty) has lost to the side that took the
+/// last counter. Only here to run the search on more than two sides.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct ThreeNim {
+    pile: u8,
+    side: Side,
+}
+
+impl Position for ThreeNim {
+    type Move = u8;
+    type Undo = ();
+    type Options = ();
+
+    fn start(_options: &()) -> Self {
+        ThreeNim {
+            pile: 21,
+            side: Side(0),
+        }
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+    fn side_count(&self) -> u8 {
+        3
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.extend((1..=3).filter(|&n| n <= self.pile));
+    }
+    fn play(&mut self, mv: u8) {
+        self.pile = self.pile.saturating_sub(mv);
+        self.side = self.side.next(3);
+    }
+    fn undo(&mut self, mv: u8, _undo: ()) {
+        self.pile += mv;
+        self.side = Side((self.side.0 + 2) % 3);
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.pile == 0).then(|| Outcome {
+            result: GameResult::Win(Side((self.side.0 + 2) % 3)),
+            reason: EndReason::NoLegalMove,
+        })
+    }
+    fn resets_move_clock(&self, _mv: u8) -> bool {
+        true
+    }
+    fn is_noisy(&self, mv: u8) -> bool {
+        mv == 3
+    }
+    fn hash(&self) -> u64 {
+        self.hash_from_scratch()
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        variantarium::rules::zobrist::splitmix64(u64::from(self.pile) * 3 + u64::from(self.side.0))
+    }
+    fn move_text(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        variantarium::rules::find_legal_move(self, text, |_| None)
+    }
+    fn to_text(&self) -> String {
+        format!("{} {}", self.pile, self.side.0)
+    }
+    fn from_text(text: &str, _options: &()) -> Result<Self, PositionError> {
+        let mut parts = text.split(' ').map(str::parse::<u8>);
+        match (parts.next(), parts.next()) {
+            (Some(Ok(pile)), Some(Ok(side))) if side < 3 => Ok(ThreeNim {
+                pile,
+                side: Side(side),
+            }),
+            _ => Err(PositionError::new(format!("bad text '{text}'"))),
+        }
+    }
+    fn layout(&self) -> BoardLayout {
+        BoardLayout {
+            boards: Vec::new(),
+            cells: Vec::new(),
+        }
+    }
+    fn placements(&self) -> Vec<Placement> {
+        (0..self.pile)
+            .map(|i| Placement {
+                cell: 0,
+                letter: 'N',
+                side: Some(Side(i % 3)),
+                state: ManState::Normal,
+                level: 0,
+            })
+            .collect()
+    }
+    fn route(&self, _mv: u8) -> Route {
+        Route { from: 0, to: 0 }
+    }
+    fn effects(&self, _mv: u8) -> Vec<Effect> {
+        Vec::new()
+    }
+}
+
+#[test]
+fn three_sides_do_not_break_the_search() {
+    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
+    for pile in 0..=21 {
+        for side in 0..3 {
+            let pos = ThreeNim {
+                pile,
+                side: Side(side),
+            };
+            let budget = SearchLimits {
+                nodes: Some(3_000),
+                tt_megabytes: 1,
+                ..Level::MIN.limits(3)
+            };
+            for limits in [depth_limit(1), depth_limit(6), budget] {
+                match search(&pos, &[pos.hash()], &limits) {
+                    None => assert_eq!(pile, 0),
+                    Some(r) => assert!((1..=3.min(pile)).contains(&r.best), "{pile} {side}"),
+                }
+            }
+        }
+    }
+    // Taking the last counter wins: found at once.
+    let pos = ThreeNim {
+        pile: 2,
+        side: Side(2),
+    };
+    let r = search(&pos, &[], &depth_limit(4)).expect("a move");
+    assert_eq!((r.best, mate_in(r.score)), (2, Some(1)));
+}
+
+struct EvalName;
+
+impl VariantVisitor for EvalName {
+    type Output = &'static str;
+    fn visit<P: Position>(self, _options: P::Options) -> &'static str {
+        Evaluator::<P>::for_game().name
+    }
+}
+
+#[test]
+fn each_variant_gets_its_evaluation_through_visit() {
+    let flaxman = Variant::new(VariantId::Flaxman).visit(EvalName);
+    assert_eq!(flaxman, Ok("flaxman"));
+    // Games without their own evaluation get the generic one.
+    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
+}
