@@ -10,9 +10,9 @@
 //! the test is skipped for moves that cannot expose the King (see
 //! [`Chakra::generate`]).
 
-use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits};
+use super::notation::placement_text;
 use super::notation::split_from_to;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
@@ -975,33 +975,9 @@ impl Position for Chakra {
     /// first, each side's in square order a1, b1 … h8. A side has no chakras
     /// or two. The start is [`START`].
     fn to_text(&self) -> String {
-        let mut text = String::new();
-        for y in (0..8).rev() {
-            let mut empty = 0;
-            for x in 0..8 {
-                match self.board[GRID.index(x, y) as usize] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(text, "{empty}");
-                            empty = 0;
-                        }
-                        let letter = piece.kind.letter();
-                        text.push(if piece.side == Side::WHITE {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-            }
-            if y > 0 {
-                text.push('/');
-            }
-        }
+        let mut text = placement_text(GRID, |cell| {
+            self.board[cell as usize].map(|m| (m.kind.letter(), m.side))
+        });
         text.push_str(if self.side == Side::WHITE {
             " w "
         } else {

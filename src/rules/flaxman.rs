@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits, distance_squared};
+use super::notation::placement_text;
 use super::notation::split_from_to;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
@@ -374,33 +375,9 @@ impl Position for Flaxman {
     /// for White, `k s p` for Black and digits for runs of empty points; then
     /// `w` or `b` for the side to move. The start is [`START`].
     fn to_text(&self) -> String {
-        let mut text = String::new();
-        for y in (0..6).rev() {
-            let mut empty = 0;
-            for x in 0..6 {
-                match self.board[GRID.index(x, y) as usize] {
-                    None => empty += 1,
-                    Some(man) => {
-                        if empty > 0 {
-                            let _ = write!(text, "{empty}");
-                            empty = 0;
-                        }
-                        let letter = man.kind.letter();
-                        text.push(if man.side == Side::WHITE {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-            }
-            if y > 0 {
-                text.push('/');
-            }
-        }
+        let mut text = placement_text(GRID, |cell| {
+            self.board[cell as usize].map(|m| (m.kind.letter(), m.side))
+        });
         text.push_str(if self.side == Side::WHITE { " w" } else { " b" });
         text
     }

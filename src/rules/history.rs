@@ -73,6 +73,15 @@ impl<P: Position> Game<P> {
         self.plies.iter().map(|p| p.mv)
     }
 
+    /// The hashes of the positions before the current one, oldest first
+    /// (what a search needs to see repetitions).
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        let mut hashes = vec![self.start.hash()];
+        hashes.extend(self.plies.iter().map(|p| p.hash));
+        hashes.pop();
+        hashes
+    }
+
     pub fn ply_count(&self) -> usize {
         self.plies.len()
     }

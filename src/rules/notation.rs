@@ -3,6 +3,9 @@
 
 use std::fmt;
 
+use super::Side;
+use super::geometry::Grid;
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {
     /// The text is not a move in this game's notation.
@@ -69,6 +72,40 @@ pub fn split_from_to(text: &str) -> Result<(&str, &str, Option<char>), String> {
         return Err("expected the form from-to".to_string());
     }
     Ok((from, to, promotion))
+}
+
+/// The placement field of a FEN-like position text: ranks from the last down
+/// to the first separated by `/`, each listing its files from `a`; a man is
+/// its letter, upper case for White and lower case otherwise, and a digit
+/// counts empty cells.
+pub fn placement_text(grid: Grid, man_at: impl Fn(u8) -> Option<(char, Side)>) -> String {
+    let mut text = String::new();
+    for y in (0..grid.ranks).rev() {
+        let mut empty = 0;
+        for x in 0..grid.files {
+            match man_at(grid.index(x, y)) {
+                None => empty += 1,
+                Some((letter, side)) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(if side == Side::WHITE {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            text.push('/');
+        }
+    }
+    text
 }
 
 /// Splits a whitespace-separated move list, keeping each move's 1-based place.

@@ -52,6 +52,8 @@ pub trait Session: Send + Sync {
     fn draw_rules(&self) -> DrawRules;
     fn set_draw_rules(&mut self, rules: DrawRules);
     fn hash(&self) -> u64;
+    /// Hashes of the positions before this one, oldest first.
+    fn earlier_hashes(&self) -> Vec<u64>;
     fn clone_box(&self) -> Box<dyn Session>;
     /// Rule hints while the cell `from` is selected (see
     /// [`Position::selection_hints`]); empty for an empty or unknown cell.
@@ -194,6 +196,10 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn clone_box(&self) -> Box<dyn Session> {
         Box::new(self.clone())
+    }
+
+    fn earlier_hashes(&self) -> Vec<u64> {
+        self.game.earlier_hashes()
     }
 
     fn selection_hints(&self, from: CellId) -> Vec<Hint> {

@@ -15,6 +15,7 @@
 use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits};
+use super::notation::placement_text;
 use super::notation::split_from_to;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
@@ -1074,33 +1075,9 @@ impl Position for Tapestry {
     ///
     /// The start is [`START`]: `rbqkbn/pppppp/6/6/PPPPPP/RBQKBN w NNN -`.
     fn to_text(&self) -> String {
-        let mut text = String::new();
-        for y in (0..6).rev() {
-            let mut empty = 0;
-            for x in 0..6 {
-                match self.piece_at(GRID.index(x, y)) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            let _ = write!(text, "{empty}");
-                            empty = 0;
-                        }
-                        let letter = p.kind.letter();
-                        text.push(if p.side == Side::WHITE {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(text, "{empty}");
-            }
-            if y > 0 {
-                text.push('/');
-            }
-        }
+        let mut text = placement_text(GRID, |cell| {
+            self.piece_at(cell).map(|m| (m.kind.letter(), m.side))
+        });
         text.push_str(if self.side == Side::WHITE {
             " w "
         } else {
