@@ -655,3 +655,26 @@ fn each_variant_gets_its_evaluation_through_visit() {
     // Games without their own evaluation get the generic one.
     assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
 }
+
+#[test]
+fn the_computer_moves_in_every_game_through_a_session() {
+    use variantarium::engine::session::{computer_move, hint_move};
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+    for variant in Variant::implemented() {
+        let mut game = new_session(variant, DrawRules::default(), None).expect("a game");
+        for ply in 0..4 {
+            let legal: Vec<String> = game.legal_moves().into_iter().map(|m| m.text).collect();
+            let level = variantarium::engine::Level::new(1).expect("level 1");
+            let mv = computer_move(game.as_ref(), level, ply).expect("a move");
+            assert!(legal.contains(&mv), "{variant:?}: {mv} is legal");
+            game.play(&mv).expect("legal");
+        }
+        let hint = hint_move(game.as_ref()).expect("a hint");
+        assert!(
+            game.legal_moves().iter().any(|m| m.text == hint),
+            "{variant:?}: hint {hint}"
+        );
+    }
+}

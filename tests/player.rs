@@ -96,24 +96,25 @@ impl<'d> GameWindow<'d> {
 
     /// Moves the pointer there, waits until `arrived` says the game has seen
     /// it (a slow software-rendered frame can lag), then clicks.
-    fn click_at(&self, what: &str, [x, y]: [f32; 2], arrived: impl Fn(&ScreenMap) -> bool) {
+    fn xdotool(&self, args: &[&str]) {
+        let status = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display.name)
+            .status()
+            .expect("xdotool runs (install xdotool, see .ci/run)");
+        assert!(status.success(), "xdotool {args:?}");
+    }
+
+    fn move_pointer(&self, [x, y]: [f32; 2]) {
         let (x, y) = (x.round().to_string(), y.round().to_string());
-        let xdotool = |args: &[&str]| {
-            let status = Command::new("xdotool")
-                .args(args)
-                .env("DISPLAY", &self.display.name)
-                .status()
-                .expect("xdotool runs (install xdotool, see .ci/run)");
-            assert!(status.success(), "xdotool {args:?}");
-        };
-        xdotool(&["mousemove", "--window", &self.window, &x, &y]);
-        sleep(Duration::from_millis(300));
-        wait_for("the pointer to arrive", 60, || {
-            arrived(&self.screen()).then_some(())
-        });
+        self.xdotool(&["mousemove", "--window", &self.window, &x, &y]);
+    }
+
+    /// Clicks, then waits until the game has drawn two more frames: by then
+    /// it has handled the click.
+    fn click_here(&self) {
         let clicked_in = self.screen().frame;
-        xdotool(&["click", "1"]);
-        // The click is handled by the next frame; two make sure.
+        self.xdotool(&["click", "1"]);
         wait_for("the click to be handled", 60, || {
             (self.screen().frame >= clicked_in + 2).then_some(())
         });
@@ -124,14 +125,29 @@ impl<'d> GameWindow<'d> {
             self.screen().controls.get(name).copied()
         });
         // egui reads the press where it happens: no hover to wait for.
-        self.click_at(name, at, |_| true);
+        self.move_pointer(at);
+        sleep(Duration::from_millis(300));
+        self.click_here();
     }
 
+    /// Points at the cell until the game says the pointer is on it (the
+    /// camera may still be framing a new board, moving the cell), then
+    /// clicks.
     fn click_cell(&self, name: &str) {
-        let at = wait_for(&format!("cell '{name}'"), 60, || {
-            self.screen().cells.get(name).copied()
+        wait_for(&format!("the pointer to rest on cell {name}"), 90, || {
+            let at = self.screen().cells.get(name).copied()?;
+            self.move_pointer(at);
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while Instant::now() < deadline {
+                let screen = self.screen();
+                if screen.hovered.as_deref() == Some(name) && screen.cells.get(name) == Some(&at) {
+                    return Some(());
+                }
+                sleep(Duration::from_millis(150));
+            }
+            None
         });
-        self.click_at(name, at, |screen| screen.hovered.as_deref() == Some(name));
+        self.click_here();
     }
 
     /// Clicks Save and reads back the game it wrote.

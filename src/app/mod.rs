@@ -5,6 +5,7 @@
 mod board;
 mod camera;
 mod capture;
+mod computer;
 mod dressing;
 mod game;
 mod highlight;
@@ -22,6 +23,7 @@ use bevy::window::WindowResolution;
 
 pub use board::{Cell, CellIndex};
 pub use capture::{CellMapOut, ScreenshotRequest};
+pub use computer::{Players, Thinking};
 pub use game::{
     AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
     MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
@@ -47,6 +49,8 @@ pub struct Launch {
     pub screenshot: Option<ScreenshotRequest>,
     /// Keep a JSON map of where each cell appears on screen.
     pub cell_map: Option<std::path::PathBuf>,
+    /// Who plays each side: None a person, else the computer at that level.
+    pub players: Vec<Option<crate::engine::Level>>,
     pub size: (u32, u32),
 }
 
@@ -63,6 +67,7 @@ impl Plugin for CorePlugin {
             board::plugin,
             pieces::plugin,
             selection::plugin,
+            computer::plugin,
         ));
     }
 }
@@ -120,6 +125,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let screenshot = launch.screenshot.is_some();
     if let Some(request) = launch.screenshot {
         app.insert_resource(request);
+    }
+    if launch.players.len() >= 2 {
+        app.insert_resource(Players(launch.players));
     }
     if let Some(path) = launch.cell_map {
         app.insert_resource(CellMapOut(path));

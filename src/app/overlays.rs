@@ -2,6 +2,8 @@
 //! target and a check, drawn as lines, paths and labelled marks. Every hint
 //! comes from the rules layer; this file only draws them.
 
+use bevy::picking::hover::HoverMap;
+use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -24,12 +26,10 @@ pub struct Overlays(pub Vec<Hint>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
         .init_resource::<Overlays>()
-        .add_observer(hover_cell)
-        .add_observer(leave_cell)
         .add_systems(Startup, thicken_lines)
         .add_systems(
             Update,
-            (gather_hints, draw_hints)
+            (track_hovered_cell, gather_hints, draw_hints)
                 .chain()
                 .run_if(in_state(Screen::Playing)),
         )
@@ -45,33 +45,36 @@ fn thicken_lines(mut store: ResMut<GizmoConfigStore>) {
     config.depth_bias = -0.5;
 }
 
-fn cell_of(entity: Entity, cells: &Query<&Cell>, pieces: &Query<&Piece>) -> Option<CellId> {
-    cells
-        .get(entity)
-        .map(|c| c.id)
-        .or_else(|_| pieces.get(entity).map(|p| p.cell))
-        .ok()
-}
-
-fn hover_cell(
-    over: On<Pointer<Over>>,
+/// The cell under the mouse: the nearest hovered cell, or the cell of the
+/// nearest hovered piece (its mesh is a child of the piece). Read from the
+/// hover map every frame, so it never lags behind enter and leave events.
+fn track_hovered_cell(
+    hover_map: Res<HoverMap>,
     cells: Query<&Cell>,
     pieces: Query<&Piece>,
+    parents: Query<&ChildOf>,
     mut hovered: ResMut<HoveredCell>,
 ) {
-    if let Some(cell) = cell_of(over.event_target(), &cells, &pieces) {
-        hovered.0 = Some(cell);
-    }
-}
-
-fn leave_cell(
-    out: On<Pointer<Out>>,
-    cells: Query<&Cell>,
-    pieces: Query<&Piece>,
-    mut hovered: ResMut<HoveredCell>,
-) {
-    if cell_of(out.event_target(), &cells, &pieces) == hovered.0 {
-        hovered.0 = None;
+    let cell_of = |entity: Entity| {
+        cells
+            .get(entity)
+            .map(|c| c.id)
+            .or_else(|_| pieces.get(entity).map(|p| p.cell))
+            .ok()
+    };
+    let nearest = hover_map
+        .get(&PointerId::Mouse)
+        .into_iter()
+        .flat_map(|hits| hits.iter())
+        .filter_map(|(entity, hit)| {
+            let cell = cell_of(*entity)
+                .or_else(|| parents.get(*entity).ok().and_then(|p| cell_of(p.parent())));
+            cell.map(|c| (hit.depth, c))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, cell)| cell);
+    if hovered.0 != nearest {
+        hovered.0 = nearest;
     }
 }
 

@@ -10,10 +10,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::board::CellIndex;
 use super::camera::{MainCamera, OrbitCamera};
+use super::computer::{Hint, HintRequested, Players, Thinking};
 use super::game::{
     AnimationSpeed, HistoryRequested, HistoryStep, Match, MoveRequested, NewGameRequested,
 };
 use super::selection::PendingChoice;
+use crate::engine::Level;
 use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::variant::{PawnKind, Variant, VariantId};
@@ -82,6 +84,7 @@ pub(super) fn plugin(app: &mut App) {
 fn main_menu(
     mut contexts: EguiContexts,
     mut controls: ResMut<ControlMap>,
+    mut players: ResMut<Players>,
     mut form: ResMut<Form>,
     mut requests: MessageWriter<NewGameRequested>,
 ) -> Result {
@@ -128,7 +131,31 @@ fn main_menu(
                 "Draw by threefold repetition",
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
-            ui.label("White and Black: both played here (hot-seat).");
+            for (side, name) in ["White", "Black"].into_iter().enumerate() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{name}:"));
+                    let human = players.0[side].is_none();
+                    let response = ui.selectable_label(human, "Human");
+                    if controls
+                        .note(format!("player:{side}:human"), response)
+                        .clicked()
+                    {
+                        players.0[side] = None;
+                    }
+                    for level in Level::all() {
+                        let chosen = players.0[side] == Some(level);
+                        let response = ui
+                            .selectable_label(chosen, level.number().to_string())
+                            .on_hover_text(format!("Computer: {}", level.name()));
+                        if controls
+                            .note(format!("player:{side}:{}", level.number()), response)
+                            .clicked()
+                        {
+                            players.0[side] = Some(level);
+                        }
+                    }
+                });
+            }
             if controls.note("start", ui.button("Start")).clicked() {
                 let pawn = if form.variant.is_hex() {
                     form.pawn
@@ -173,6 +200,9 @@ fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
 fn game_panel(
     mut contexts: EguiContexts,
     mut controls: ResMut<ControlMap>,
+    thinking: Option<Res<Thinking>>,
+    hint: Res<Hint>,
+    mut hints: MessageWriter<HintRequested>,
     game: Res<Match>,
     mut form: ResMut<Form>,
     mut speed: ResMut<AnimationSpeed>,
@@ -197,6 +227,27 @@ fn game_panel(
                 None => format!("{} to move", session.side_to_move().name()),
             };
             ui.strong(status);
+            if let Some(thinking) = &thinking {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "The computer ({}) is thinking…",
+                        thinking.level.name()
+                    ));
+                });
+            } else if session.outcome().is_none() {
+                ui.horizontal(|ui| {
+                    let ask = ui.add_enabled(!hint.pending(), egui::Button::new("Hint"));
+                    if controls.note("hint", ask).clicked() {
+                        hints.write(HintRequested);
+                    }
+                    if hint.pending() {
+                        ui.spinner();
+                    } else if let Some(answer) = &hint.answer {
+                        ui.label(format!("Try {answer}"));
+                    }
+                });
+            }
             if let Some(notice) = &game.notice {
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);
             }

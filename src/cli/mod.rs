@@ -143,7 +143,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         None => open_window(out),
         Some(Command::Play(args)) => {
             let size = window::parse_size(&args.size)?;
-            window::open(window::game_of(&args)?, size, args.cell_map.clone())
+            let players = vec![
+                window::player("white", &args.white)?,
+                window::player("black", &args.black)?,
+            ];
+            window::open(
+                window::game_of(&args)?,
+                size,
+                args.cell_map.clone(),
+                players,
+            )
         }
         Some(Command::Screenshot(args)) => window::screenshot(&args),
         Some(Command::Perft {
@@ -185,7 +194,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
 /// build has no window.
 fn open_window(out: &mut dyn Write) -> Result<(), String> {
     if cfg!(feature = "app") {
-        window::open(None, (1280, 720), None)
+        window::open(None, (1280, 720), None, vec![None, None])
     } else {
         use clap::CommandFactory;
         let _ = write!(out, "{}", Cli::command().render_help());

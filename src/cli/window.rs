@@ -35,6 +35,22 @@ pub struct PlayArgs {
     /// Keep a JSON file of where each cell appears on screen (for scripts).
     #[arg(long)]
     pub cell_map: Option<PathBuf>,
+    /// White's player: `human` (the default) or a computer level 1–6.
+    #[arg(long, default_value = "human")]
+    pub white: String,
+    /// Black's player: `human` (the default) or a computer level 1–6.
+    #[arg(long, default_value = "human")]
+    pub black: String,
+}
+
+/// `human` or a computer level.
+pub fn player(flag: &str, text: &str) -> Result<Option<crate::engine::Level>, String> {
+    if text == "human" {
+        return Ok(None);
+    }
+    text.parse::<crate::engine::Level>()
+        .map(Some)
+        .map_err(|e| format!("--{flag}: {e} (or 'human')"))
 }
 
 #[derive(Args, Debug, Clone)]
@@ -103,11 +119,13 @@ pub fn open(
     game: Option<Box<dyn Session>>,
     size: (u32, u32),
     cell_map: Option<PathBuf>,
+    players: Vec<Option<crate::engine::Level>>,
 ) -> Result<(), String> {
     crate::app::run(crate::app::Launch {
         game,
         screenshot: None,
         cell_map,
+        players,
         size,
     })
 }
@@ -129,6 +147,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
             settle_frames: args.frames.max(2),
         }),
         cell_map: args.cell_map.clone(),
+        players: vec![None, None],
         size,
     })
 }
@@ -138,11 +157,12 @@ pub fn open(
     _game: Option<Box<dyn Session>>,
     _size: (u32, u32),
     _cell_map: Option<PathBuf>,
+    _players: Vec<Option<crate::engine::Level>>,
 ) -> Result<(), String> {
     Err("this build has no game window (it was built without the `app` feature)".into())
 }
 
 #[cfg(not(feature = "app"))]
 pub fn screenshot(_args: &ScreenshotArgs) -> Result<(), String> {
-    open(None, (0, 0), None)
+    open(None, (0, 0), None, Vec::new())
 }

@@ -6,6 +6,7 @@
 pub mod eval;
 pub mod levels;
 pub mod search;
+pub mod session;
 pub mod tt;
 
 pub use eval::{Evaluator, GameEval};

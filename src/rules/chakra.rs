@@ -10,7 +10,6 @@
 //! the test is skipped for moves that cannot expose the King (see
 //! [`Chakra::generate`]).
 
-
 use super::geometry::{Grid, bits};
 use super::notation::placement_text;
 use super::notation::split_from_to;

@@ -1,0 +1,152 @@
+//! The computer opponent in the window: it thinks on a worker thread (the
+//! async compute pool) so camera, menus and animation stay smooth, and plays
+//! by sending `MoveRequested` like a person. A hint works the same way.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
+
+use super::game::{GameSystems, Match, MoveRequested};
+use super::selection::HumanSides;
+use crate::engine::Level;
+use crate::engine::session::{computer_move, hint_move};
+
+/// Who plays each side, in turn order.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Players(pub Vec<Option<Level>>);
+
+impl Default for Players {
+    fn default() -> Self {
+        Players(vec![None, None])
+    }
+}
+
+impl Players {
+    pub fn computer(&self, side: usize) -> Option<Level> {
+        self.0.get(side).copied().flatten()
+    }
+}
+
+/// The computer's search under way, for the position with this hash.
+#[derive(Resource)]
+pub struct Thinking {
+    pub level: Level,
+    hash: u64,
+    task: Task<Option<String>>,
+}
+
+/// A hint asked for by the person to move, and the answer once it came.
+#[derive(Resource, Default)]
+pub struct Hint {
+    pub answer: Option<String>,
+    hash: u64,
+    task: Option<Task<Option<String>>>,
+}
+
+impl Hint {
+    pub fn pending(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// Ask for a hint in the current position.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequested;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Players>()
+        .init_resource::<Hint>()
+        .add_message::<HintRequested>()
+        .add_systems(
+            Update,
+            (
+                humans_follow_players,
+                (start_thinking, finish_thinking, start_hint, finish_hint).before(GameSystems),
+            ),
+        );
+}
+
+fn humans_follow_players(players: Res<Players>, mut humans: ResMut<HumanSides>) {
+    if players.is_changed() {
+        humans.0 = (0..3)
+            .map(|side| players.computer(side).is_none())
+            .collect();
+    }
+}
+
+fn start_thinking(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    players: Res<Players>,
+    thinking: Option<Res<Thinking>>,
+) {
+    let Some(game) = game else { return };
+    if thinking.is_some() || game.is_over() {
+        return;
+    }
+    let side = game.session.side_to_move().index();
+    let Some(level) = players.computer(side) else {
+        return;
+    };
+    let session = game.session.clone_box();
+    // The same game and level give the same moves: the seed is the ply.
+    let seed = session.moves().len() as u64;
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { computer_move(session.as_ref(), level, seed) });
+    commands.insert_resource(Thinking {
+        level,
+        hash: game.session.hash(),
+        task,
+    });
+}
+
+fn finish_thinking(
+    mut commands: Commands,
+    game: Option<Res<Match>>,
+    thinking: Option<ResMut<Thinking>>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    let Some(mut thinking) = thinking else { return };
+    let Some(answer) = block_on(future::poll_once(&mut thinking.task)) else {
+        return;
+    };
+    commands.remove_resource::<Thinking>();
+    // A move for a position that is gone (undo, a new game) is dropped.
+    let current = game.as_ref().map(|g| g.session.hash());
+    if let (Some(text), Some(hash)) = (answer, current)
+        && hash == thinking.hash
+    {
+        requests.write(MoveRequested { text });
+    }
+}
+
+fn start_hint(
+    game: Option<Res<Match>>,
+    mut asks: MessageReader<HintRequested>,
+    mut hint: ResMut<Hint>,
+) {
+    let Some(game) = game else { return };
+    if asks.read().count() == 0 || hint.task.is_some() {
+        return;
+    }
+    let session = game.session.clone_box();
+    hint.hash = session.hash();
+    hint.answer = None;
+    hint.task = Some(AsyncComputeTaskPool::get().spawn(async move { hint_move(session.as_ref()) }));
+}
+
+fn finish_hint(game: Option<Res<Match>>, mut hint: ResMut<Hint>) {
+    let current = game.as_ref().map(|g| g.session.hash());
+    if hint.answer.is_some() && current != Some(hint.hash) {
+        hint.answer = None;
+    }
+    let Some(task) = hint.task.as_mut() else {
+        return;
+    };
+    let Some(answer) = block_on(future::poll_once(task)) else {
+        return;
+    };
+    hint.task = None;
+    if current == Some(hint.hash) {
+        hint.answer = answer;
+    }
+}
