@@ -253,7 +253,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
         window.click_cell(&to);
         let record = window.saved();
         assert_eq!(record.variant, variant.id.id());
-        assert_eq!(record.moves, [mv.text.clone()], "{variant:?}");
+        assert_eq!(record.moves, std::slice::from_ref(&mv.text), "{variant:?}");
         window.click_control("new-game");
     }
 
@@ -316,7 +316,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.click_cell(from);
     window.click_cell(to);
     let record = window.saved();
-    assert_eq!(record.moves, [mate.clone()]);
+    assert_eq!(record.moves, std::slice::from_ref(&mate));
     let ended = record.replay().expect("replays");
     let outcome = ended.outcome().expect("the game is over");
     assert_eq!(outcome.reason, EndReason::Checkmate);
