@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A display of one test's own, for tests whose clicks must not land on
@@ -15,6 +16,10 @@ pub struct PrivateDisplay {
 
 impl PrivateDisplay {
     pub fn start() -> PrivateDisplay {
+        // Two servers choosing a display number at once can pick the same
+        // one; start them one at a time.
+        static STARTING: Mutex<()> = Mutex::new(());
+        let _one_at_a_time = STARTING.lock().unwrap_or_else(|e| e.into_inner());
         let mut server = Command::new("Xvfb")
             .args([
                 "-displayfd",
@@ -34,7 +39,7 @@ impl PrivateDisplay {
         BufReader::new(stdout)
             .read_line(&mut line)
             .expect("Xvfb names its display");
-        let display = PrivateDisplay {
+        let mut display = PrivateDisplay {
             name: format!(":{}", line.trim()),
             server,
         };
@@ -55,6 +60,16 @@ impl PrivateDisplay {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+        // The answer must have come from our server, not one that held the
+        // number before it.
+        assert!(
+            display
+                .server
+                .try_wait()
+                .is_ok_and(|status| status.is_none()),
+            "Xvfb {} stopped at start",
+            display.name
+        );
         display
     }
 }
