@@ -155,17 +155,24 @@ impl Variant {
     }
 
     /// Calls the visitor with the game type that plays this variant and its
-    /// options, or says that the game is not implemented yet.
+    /// options; an error when the options do not fit the game.
     pub fn visit<V: VariantVisitor>(&self, visitor: V) -> Result<V::Output, String> {
         match self.id {
             VariantId::Flaxman => Ok(visitor.visit::<Flaxman>(())),
             VariantId::Tapestry => Ok(visitor.visit::<super::tapestry::Tapestry>(())),
             VariantId::Chakra => Ok(visitor.visit::<super::chakra::Chakra>(())),
-            id if id.is_hex() => match super::hexchess::HexOptions::for_variant(id, self.pawn) {
-                Some(options) => Ok(visitor.visit::<super::hexchess::HexChess>(options)),
-                None => Err(format!("variant '{id}' has no hex options")),
-            },
-            other => Err(format!("variant '{other}' is not implemented yet")),
+            id @ (VariantId::Glinski
+            | VariantId::McCooey
+            | VariantId::AjGlinski
+            | VariantId::AjMcCooey
+            | VariantId::AjGlinskiMixed
+            | VariantId::AjMcCooeyMixed
+            | VariantId::AjCompact) => {
+                match super::hexchess::HexOptions::for_variant(id, self.pawn) {
+                    Some(options) => Ok(visitor.visit::<super::hexchess::HexChess>(options)),
+                    None => Err(format!("variant '{id}' has no hex options")),
+                }
+            }
         }
     }
 
