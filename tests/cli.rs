@@ -134,3 +134,24 @@ fn bench_reports_every_implemented_game() {
         .expect("a flaxman line");
     assert!(line.contains("Mnps"), "{line}");
 }
+
+#[cfg(feature = "app")]
+#[test]
+fn the_window_without_a_display_is_a_clear_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args([
+            "screenshot",
+            "--variant",
+            "flaxman",
+            "--out",
+            "/tmp/never.png",
+        ])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("no display for the game window"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -93,6 +93,15 @@ impl Plugin for ScenePlugin {
 
 /// Opens the window and runs until it closes.
 pub fn run(launch: Launch) -> Result<(), String> {
+    // winit panics when it cannot reach a display: say so plainly instead.
+    let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
+    if !has_display {
+        return Err(
+            "no display for the game window: set DISPLAY (X11), or run under xvfb-run".into(),
+        );
+    }
     let mut app = App::new();
     let (width, height) = launch.size;
     app.add_plugins(
