@@ -1039,6 +1039,13 @@ impl Position for HexChess {
         })
     }
 
+    /// Captures (en passant too) and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.promotion.is_some()
+            || self.board[mv.to as usize] != 0
+            || (mv.to == self.ep && self.board[mv.from as usize] & 15 == Kind::Pawn as u8)
+    }
+
     fn resets_move_clock(&self, mv: Move) -> bool {
         self.board[mv.to as usize] != 0 || self.board[mv.from as usize] & 15 == Kind::Pawn as u8
     }

@@ -1009,6 +1009,16 @@ impl Position for Tapestry {
         })
     }
 
+    /// Captures and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        match mv {
+            Move::Tapestry { to, promotion, .. } => {
+                promotion.is_some() || self.piece_at(to).is_some()
+            }
+            Move::Loom { .. } => false,
+        }
+    }
+
     fn resets_move_clock(&self, mv: Move) -> bool {
         match mv {
             Move::Tapestry { from, to, .. } => {
