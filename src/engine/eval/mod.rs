@@ -11,10 +11,12 @@
 //!
 //! [`Variant::visit`]: crate::rules::variant::Variant::visit
 
+pub mod chakra;
 pub mod flaxman;
 
 use std::any::Any;
 
+use crate::rules::chakra::Chakra;
 use crate::rules::flaxman::Flaxman;
 use crate::rules::view::ManState;
 use crate::rules::{Position, Side};
@@ -54,7 +56,9 @@ impl<P: Position> Copy for Evaluator<P> {}
 impl<P: Position> Evaluator<P> {
     /// The game's own evaluation when it has one, else the generic one.
     pub fn for_game() -> Self {
-        Self::specific::<Flaxman>("flaxman").unwrap_or_else(Self::generic)
+        Self::specific::<Flaxman>("flaxman")
+            .or_else(|| Self::specific::<Chakra>("chakra"))
+            .unwrap_or_else(Self::generic)
     }
 
     /// The generic evaluation, for any game.
