@@ -13,11 +13,13 @@
 
 pub mod chakra;
 pub mod flaxman;
+pub mod hexchess;
 
 use std::any::Any;
 
 use crate::rules::chakra::Chakra;
 use crate::rules::flaxman::Flaxman;
+use crate::rules::hexchess::HexChess;
 use crate::rules::view::ManState;
 use crate::rules::{Position, Side};
 
@@ -58,6 +60,7 @@ impl<P: Position> Evaluator<P> {
     pub fn for_game() -> Self {
         Self::specific::<Flaxman>("flaxman")
             .or_else(|| Self::specific::<Chakra>("chakra"))
+            .or_else(|| Self::specific::<HexChess>("hexchess"))
             .unwrap_or_else(Self::generic)
     }
 
