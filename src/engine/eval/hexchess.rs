@@ -8,8 +8,8 @@
 //! 450, Rabbi 400, Sennight 300, Rook 500; pawn-like pieces 100; royal
 //! pieces nothing (losing them is mate, which the search scores).
 
-use crate::rules::hexchess::{HexChess, Kind};
 use crate::rules::Position;
+use crate::rules::hexchess::{HexChess, Kind};
 
 use super::GameEval;
 
@@ -60,7 +60,11 @@ mod tests {
 
     #[test]
     fn material_counts_per_army() {
-        for id in [VariantId::Glinski, VariantId::AjGlinski, VariantId::AjCompact] {
+        for id in [
+            VariantId::Glinski,
+            VariantId::AjGlinski,
+            VariantId::AjCompact,
+        ] {
             let options = HexOptions::for_variant(id, None).expect("hex");
             let start = HexChess::start(&options);
             let mobility = MOBILITY * start.count_legal_moves() as i32;

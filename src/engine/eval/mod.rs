@@ -14,12 +14,14 @@
 pub mod chakra;
 pub mod flaxman;
 pub mod hexchess;
+pub mod tapestry;
 
 use std::any::Any;
 
 use crate::rules::chakra::Chakra;
 use crate::rules::flaxman::Flaxman;
 use crate::rules::hexchess::HexChess;
+use crate::rules::tapestry::Tapestry;
 use crate::rules::view::ManState;
 use crate::rules::{Position, Side};
 
@@ -61,6 +63,7 @@ impl<P: Position> Evaluator<P> {
         Self::specific::<Flaxman>("flaxman")
             .or_else(|| Self::specific::<Chakra>("chakra"))
             .or_else(|| Self::specific::<HexChess>("hexchess"))
+            .or_else(|| Self::specific::<Tapestry>("tapestry"))
             .unwrap_or_else(Self::generic)
     }
 
