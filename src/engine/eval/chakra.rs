@@ -109,11 +109,12 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
     let mut chakras: [u8; 2] = [0; 2];
     let mut chakra_count = 0;
     for s in 0..64u8 {
-        if let Some((owner, _)) = pos.chakra_at(s) {
-            if owner == side && chakra_count < 2 {
-                chakras[chakra_count] = s;
-                chakra_count += 1;
-            }
+        if let Some((owner, _)) = pos.chakra_at(s)
+            && owner == side
+            && chakra_count < 2
+        {
+            chakras[chakra_count] = s;
+            chakra_count += 1;
         }
         let Some(p) = pos.piece_at(s) else { continue };
         if p.side != side {
