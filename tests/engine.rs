@@ -652,6 +652,15 @@ impl VariantVisitor for EvalName {
 fn each_variant_gets_its_evaluation_through_visit() {
     let flaxman = Variant::new(VariantId::Flaxman).visit(EvalName);
     assert_eq!(flaxman, Ok("flaxman"));
+    for (id, name) in [
+        (VariantId::Tapestry, "tapestry"),
+        (VariantId::Chakra, "chakra"),
+        (VariantId::Glinski, "hexchess"),
+        (VariantId::AjGlinski, "hexchess"),
+        (VariantId::AjCompact, "hexchess"),
+    ] {
+        assert_eq!(Variant::new(id).visit(EvalName), Ok(name), "{id:?}");
+    }
     // Games without their own evaluation get the generic one.
     assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
 }
@@ -677,4 +686,64 @@ fn the_computer_moves_in_every_game_through_a_session() {
             "{variant:?}: hint {hint}"
         );
     }
+}
+
+/// Level 3 finds a mate in one that brute force proves, with the game's own
+/// evaluation in charge.
+fn level_three_mates<P: Position>(pos: &P, evaluation: &str) {
+    assert_eq!(Evaluator::<P>::for_game().name, evaluation);
+    let proved = mates_in_one(pos);
+    assert!(
+        !proved.is_empty(),
+        "{}: a mate in one exists",
+        pos.to_text()
+    );
+    let started = Instant::now();
+    let found = choose_move(pos, &[], Level::new(3).expect("level 3"), 1).expect("a move");
+    assert!(
+        proved.contains(&found.best),
+        "{}: {} does not mate",
+        pos.to_text(),
+        pos.move_text(found.best)
+    );
+    assert!(is_checkmate(&after(pos, found.best)));
+    assert_eq!(mate_in(found.score), Some(1));
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn level_three_mates_in_one_in_tapestry() {
+    use variantarium::rules::tapestry::Tapestry;
+    // Found by random playouts from the start; e3-f5 (Knight) mates.
+    let pos =
+        Tapestry::from_text("rbqkbn/p3pp/1pp3/4NP/PPPPP1/RBQKB1 w OEA -", &()).expect("valid");
+    level_three_mates(&pos, "tapestry");
+}
+
+#[test]
+fn level_three_mates_in_one_in_chakra() {
+    use variantarium::rules::chakra::Chakra;
+    // Black's King in the corner, White's King on b6 guards b7 and a7.
+    let pos = Chakra::from_text("k7/8/1K6/8/8/8/8/7Q w Ta2n,Th2n,td5n,te5n", &()).expect("valid");
+    level_three_mates(&pos, "chakra");
+}
+
+#[test]
+fn level_three_mates_in_one_in_hex_chess() {
+    use variantarium::rules::hexchess::{HexChess, HexOptions};
+    // Both found by random playouts from the start.
+    let glinski = HexOptions::for_variant(VariantId::Glinski, None).expect("hex");
+    let pos = HexChess::from_text(
+        "1R4/2P1p1r/2P2pkB/1NP2p1b1/3P6/1b2QpB4/K2P2p3/N5p2/1P3pn1/RP3rp/2n3 w -",
+        &glinski,
+    )
+    .expect("valid");
+    level_three_mates(&pos, "hexchess");
+    let anglojewish = HexOptions::for_variant(VariantId::AjGlinski, None).expect("hex");
+    let pos = HexChess::from_text(
+        "3S2/1P4p/1P3p2/2Bb5/S3p2sf1/4c2fb2/1G1PP4g/2F1Pp2s/1FP3p1/B2P1p1/6 b -",
+        &anglojewish,
+    )
+    .expect("valid");
+    level_three_mates(&pos, "hexchess");
 }

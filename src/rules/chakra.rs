@@ -907,6 +907,25 @@ impl Position for Chakra {
         })
     }
 
+    /// Captures (the Transmitter too) and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        match mv.kind {
+            MoveKind::Promote(_) => true,
+            MoveKind::Chakra | MoveKind::ChakraFlip => false,
+            MoveKind::Piece => {
+                if mv.from == mv.to {
+                    return false;
+                }
+                let Some(piece) = self.piece_at(mv.from) else {
+                    return false;
+                };
+                self.piece_at(mv.to).is_some()
+                    || (piece.kind == Kind::King
+                        && self.chakras[piece.side.opponent().index()] & bit(mv.to) != 0)
+            }
+        }
+    }
+
     /// Captures (the Transmitter too) and pawn moves; a pawn's pass moves
     /// nothing and does not count as a pawn move.
     fn resets_move_clock(&self, mv: Move) -> bool {

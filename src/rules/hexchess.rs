@@ -626,6 +626,24 @@ impl HexChess {
         Kind::from_code(code).map(|k| (k, Side(code >> 4)))
     }
 
+    /// How many forward steps a pawn of `side` on `cell` is from its
+    /// promotion edge (0 on it; at most 20, also for cells off the board).
+    pub fn promotion_distance(&self, cell: u8, side: Side) -> u8 {
+        let t = self.tables;
+        let us = side.index() & 1;
+        let mut c = cell;
+        for steps in 0..20u8 {
+            if usize::from(c) >= MAX_CELLS {
+                return 20;
+            }
+            if t.promotion[us] & bit(c) != 0 {
+                return steps;
+            }
+            c = t.forward[us][usize::from(c)];
+        }
+        20
+    }
+
     /// The en-passant cell (the cell the last double step skipped), if any.
     pub fn en_passant(&self) -> Option<u8> {
         (self.ep != NONE).then_some(self.ep)
@@ -1037,6 +1055,13 @@ impl Position for HexChess {
                 reason: EndReason::Stalemate,
             }
         })
+    }
+
+    /// Captures (en passant too) and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.promotion.is_some()
+            || self.board[mv.to as usize] != 0
+            || (mv.to == self.ep && self.board[mv.from as usize] & 15 == Kind::Pawn as u8)
     }
 
     fn resets_move_clock(&self, mv: Move) -> bool {

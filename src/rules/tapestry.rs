@@ -538,6 +538,19 @@ impl Tapestry {
         self.fates[loom.index()]
     }
 
+    /// How many legal moves `side` would have if it were to move now, with
+    /// the same board and Loom (for the engine's mobility term; the other
+    /// side's count is asked of a copy with the turn handed over).
+    pub fn count_moves_for(&self, side: Side) -> u64 {
+        if side == self.side {
+            return self.count_legal_moves();
+        }
+        let mut other = self.clone();
+        other.side = side;
+        other.last_step = 0;
+        other.count_legal_moves()
+    }
+
     /// The Loom step made on the previous turn, whose reverse is forbidden.
     pub fn last_loom_step(&self) -> Option<(Loom, Loom)> {
         step_of(self.last_step)
@@ -1007,6 +1020,16 @@ impl Position for Tapestry {
                 EndReason::NoLegalMove
             },
         })
+    }
+
+    /// Captures and promotions.
+    fn is_noisy(&self, mv: Move) -> bool {
+        match mv {
+            Move::Tapestry { to, promotion, .. } => {
+                promotion.is_some() || self.piece_at(to).is_some()
+            }
+            Move::Loom { .. } => false,
+        }
     }
 
     fn resets_move_clock(&self, mv: Move) -> bool {

@@ -11,11 +11,17 @@
 //!
 //! [`Variant::visit`]: crate::rules::variant::Variant::visit
 
+pub mod chakra;
 pub mod flaxman;
+pub mod hexchess;
+pub mod tapestry;
 
 use std::any::Any;
 
+use crate::rules::chakra::Chakra;
 use crate::rules::flaxman::Flaxman;
+use crate::rules::hexchess::HexChess;
+use crate::rules::tapestry::Tapestry;
 use crate::rules::view::ManState;
 use crate::rules::{Position, Side};
 
@@ -54,7 +60,11 @@ impl<P: Position> Copy for Evaluator<P> {}
 impl<P: Position> Evaluator<P> {
     /// The game's own evaluation when it has one, else the generic one.
     pub fn for_game() -> Self {
-        Self::specific::<Flaxman>("flaxman").unwrap_or_else(Self::generic)
+        Self::specific::<Flaxman>("flaxman")
+            .or_else(|| Self::specific::<Chakra>("chakra"))
+            .or_else(|| Self::specific::<HexChess>("hexchess"))
+            .or_else(|| Self::specific::<Tapestry>("tapestry"))
+            .unwrap_or_else(Self::generic)
     }
 
     /// The generic evaluation, for any game.

@@ -1,0 +1,208 @@
+//! The Chakra evaluation (RULES.md §4). Chakra is chess with a few twists,
+//! each with its own term, summed for both sides and subtracted:
+//! - Material: Q 900, Samurai (King + Rook) 700, Monk (King + Bishop) 450,
+//!   Courtesan 350, Ape (a Knight) 300, Pawn 100; the King nothing.
+//! - The Transmitter: both chakras on the board are a second way to move
+//!   (and to check), worth something, more with own pieces near them; a side
+//!   whose Transmitter a King has captured has lost it for good.
+//! - The promotion pool: a pawn may promote only to one of its side's
+//!   captured pieces, so an advanced pawn is worth more when the pool holds
+//!   something (and more the better that something is).
+//! - Courtesan line mobility: a Courtesan that sees her own King slides along
+//!   that line; each square she can reach counts a little.
+
+use crate::rules::chakra::{Chakra, Kind, PROMOTABLE};
+use crate::rules::{Position, Side};
+
+use super::GameEval;
+
+const TRANSMITTER: i32 = 40;
+const TRANSMITTER_LOST: i32 = 120;
+/// Per own piece (not pawn, not King) within two King steps of an own
+/// chakra: it could probably reach the Transmitter soon.
+const TRANSMITTER_USER: i32 = 8;
+/// Per rank a pawn has advanced.
+const PAWN_STEP: i32 = 4;
+/// Extra for a pawn 3, 2 and 1 steps from the last rank when the pool is
+/// not empty, scaled by the best piece in the pool (per mille of a Queen).
+const PROMOTION_NEAR: [i32; 3] = [40, 90, 200];
+const COURTESAN_SQUARE: i32 = 5;
+const TEMPO: i32 = 10;
+
+fn value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Queen => 900,
+        Kind::Samurai => 700,
+        Kind::Monk => 450,
+        Kind::Courtesan => 350,
+        Kind::Ape => 300,
+        Kind::Pawn => 100,
+    }
+}
+
+fn xy(s: u8) -> (i8, i8) {
+    ((s % 8) as i8, (s / 8) as i8)
+}
+
+fn square(x: i8, y: i8) -> Option<u8> {
+    ((0..8).contains(&x) && (0..8).contains(&y)).then(|| (x + 8 * y) as u8)
+}
+
+const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+
+/// Squares a Courtesan on `s` could slide to along the line to her King
+/// (pieces block her sight, chakras are ignored here).
+fn courtesan_line(pos: &Chakra, s: u8, side: Side) -> i32 {
+    let (x, y) = xy(s);
+    for (dx, dy) in DIRS {
+        let mut steps = 0;
+        let (mut cx, mut cy) = (x + dx, y + dy);
+        while let Some(t) = square(cx, cy) {
+            match pos.piece_at(t) {
+                None => steps += 1,
+                Some(p) if p.side == side && p.kind == Kind::King => {
+                    // Toward the King: `steps` squares; away: to the first
+                    // piece, an enemy one included.
+                    let mut away = 0;
+                    let (mut ax, mut ay) = (x - dx, y - dy);
+                    while let Some(a) = square(ax, ay) {
+                        match pos.piece_at(a) {
+                            None => away += 1,
+                            Some(q) => {
+                                away += i32::from(q.side != side);
+                                break;
+                            }
+                        }
+                        ax -= dx;
+                        ay -= dy;
+                    }
+                    return steps + away;
+                }
+                Some(_) => break,
+            }
+            cx += dx;
+            cy += dy;
+        }
+    }
+    0
+}
+
+/// The value for `side` alone (material and its own assets).
+fn side_value(pos: &Chakra, side: Side) -> i32 {
+    let mut counts = [0u32; 7];
+    let mut material = 0;
+    let mut pawns: [u8; 16] = [0; 16];
+    let mut pawn_count = 0;
+    let mut pieces: [u8; 16] = [0; 16];
+    let mut piece_count = 0;
+    let mut courtesans = 0;
+    let mut chakras: [u8; 2] = [0; 2];
+    let mut chakra_count = 0;
+    for s in 0..64u8 {
+        if let Some((owner, _)) = pos.chakra_at(s)
+            && owner == side
+            && chakra_count < 2
+        {
+            chakras[chakra_count] = s;
+            chakra_count += 1;
+        }
+        let Some(p) = pos.piece_at(s) else { continue };
+        if p.side != side {
+            continue;
+        }
+        counts[p.kind as usize] += 1;
+        material += value(p.kind);
+        match p.kind {
+            Kind::Pawn if pawn_count < 16 => {
+                pawns[pawn_count] = s;
+                pawn_count += 1;
+            }
+            Kind::Pawn | Kind::King => {}
+            _ => {
+                if piece_count < 16 {
+                    pieces[piece_count] = s;
+                    piece_count += 1;
+                }
+                if p.kind == Kind::Courtesan {
+                    courtesans += COURTESAN_SQUARE * courtesan_line(pos, s, side);
+                }
+            }
+        }
+    }
+    // The best piece a pawn could promote to now, in per mille of a Queen.
+    let best_in_pool = PROMOTABLE
+        .iter()
+        .filter(|&&(kind, start)| counts[kind as usize] < start)
+        .map(|&(kind, _)| value(kind))
+        .max()
+        .unwrap_or(0);
+    let mut pawn_value = 0;
+    for &s in &pawns[..pawn_count] {
+        let (_, y) = xy(s);
+        let advanced = if side == Side::WHITE { y - 1 } else { 6 - y };
+        pawn_value += PAWN_STEP * i32::from(advanced.max(0));
+        let to_go = if side == Side::WHITE { 7 - y } else { y };
+        if (1..=3).contains(&to_go) {
+            pawn_value += PROMOTION_NEAR[(3 - to_go) as usize] * best_in_pool / 900;
+        }
+    }
+    let transmitter = match chakra_count {
+        2 => {
+            let users = pieces[..piece_count]
+                .iter()
+                .filter(|&&p| {
+                    let (px, py) = xy(p);
+                    chakras.iter().any(|&c| {
+                        let (cx, cy) = xy(c);
+                        (px - cx).abs().max((py - cy).abs()) <= 2
+                    })
+                })
+                .count() as i32;
+            TRANSMITTER + TRANSMITTER_USER * users.min(4)
+        }
+        0 => -TRANSMITTER_LOST,
+        _ => 0,
+    };
+    material + pawn_value + transmitter + courtesans
+}
+
+impl GameEval for Chakra {
+    fn evaluate(&self) -> i32 {
+        let me = self.side_to_move();
+        side_value(self, me) - side_value(self, me.opponent()) + TEMPO
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_material_counts() {
+        let start = Chakra::start(&());
+        assert_eq!(start.evaluate(), TEMPO);
+        let black = Chakra::from_text(
+            "acmqksca/1pppppp1/8/8/8/8/1PPPPPP1/ACMQKSCA b Ta2n,Th2n,ta7n,th7n",
+            &(),
+        )
+        .expect("valid");
+        assert_eq!(black.evaluate(), TEMPO);
+        // White without its Queen.
+        let down = Chakra::from_text(
+            "acmqksca/1pppppp1/8/8/8/8/1PPPPPP1/ACM1KSCA w Ta2n,Th2n,ta7n,th7n",
+            &(),
+        )
+        .expect("valid");
+        assert!(down.evaluate() < -800, "{}", down.evaluate());
+    }
+}
