@@ -1,9 +1,8 @@
 //! An X display for each test that opens windows: an Xvfb of its own, so
 //! that no test's window covers another's and no server outlives its test.
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// A display of one test's own, for tests whose clicks must not land on
@@ -16,61 +15,68 @@ pub struct PrivateDisplay {
 
 impl PrivateDisplay {
     pub fn start() -> PrivateDisplay {
-        // Two servers choosing a display number at once can pick the same
-        // one; start them one at a time.
-        static STARTING: Mutex<()> = Mutex::new(());
-        let _one_at_a_time = STARTING.lock().unwrap_or_else(|e| e.into_inner());
-        let mut server = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1280x800x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb runs (install xvfb, see .ci/run)");
-        let mut line = String::new();
-        let stdout = server.stdout.take().expect("Xvfb's stdout");
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("Xvfb names its display");
-        let mut display = PrivateDisplay {
-            name: format!(":{}", line.trim()),
-            server,
-        };
-        // Ready when a client can ask it its size.
+        // A number of our own for each server: from the process id, so that
+        // parallel test runs differ, and a counter, so that tests do. The
+        // server writes nothing to us, so it never dies of a closed pipe.
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let base = 300 + (std::process::id() % 400) * 8;
+        loop {
+            let number = base + NEXT.fetch_add(1, Ordering::Relaxed);
+            if std::path::Path::new(&format!("/tmp/.X{number}-lock")).exists() {
+                continue;
+            }
+            let server = Command::new("Xvfb")
+                .arg(format!(":{number}"))
+                // -noreset: without it the server restarts whenever its last
+                // client leaves, and a window opening then cannot connect.
+                .args([
+                    "-screen",
+                    "0",
+                    "1280x800x24",
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("Xvfb runs (install xvfb, see .ci/run)");
+            let mut display = PrivateDisplay {
+                name: format!(":{number}"),
+                server,
+            };
+            if display.wait_until_ready() {
+                return display;
+            }
+        }
+    }
+
+    /// Whether our server answers a client; false when it stopped (its
+    /// number was taken after all).
+    fn wait_until_ready(&mut self) -> bool {
         let deadline = Instant::now() + Duration::from_secs(20);
-        while !Command::new("xdotool")
-            .arg("getdisplaygeometry")
-            .env("DISPLAY", &display.name)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success())
-        {
+        loop {
+            if !self.server.try_wait().is_ok_and(|status| status.is_none()) {
+                return false;
+            }
+            let answered = Command::new("xdotool")
+                .arg("getdisplaygeometry")
+                .env("DISPLAY", &self.name)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if answered {
+                return true;
+            }
             assert!(
                 Instant::now() < deadline,
                 "Xvfb {} never answered",
-                display.name
+                self.name
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-        // The answer must have come from our server, not one that held the
-        // number before it.
-        assert!(
-            display
-                .server
-                .try_wait()
-                .is_ok_and(|status| status.is_none()),
-            "Xvfb {} stopped at start",
-            display.name
-        );
-        display
     }
 }
 

@@ -65,7 +65,13 @@ impl<'d> GameWindow<'d> {
             .spawn()
             .expect("the game starts");
         let pid = child.id().to_string();
+        let log_path = dir.join("log.txt");
+        let mut child = child;
         let window = wait_for("the game window", 90, || {
+            if let Ok(Some(status)) = child.try_wait() {
+                let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+                panic!("the game exited ({status}) before its window opened:\n{log}");
+            }
             let out = Command::new("xdotool")
                 .args(["search", "--onlyvisible", "--pid", &pid])
                 .env("DISPLAY", &display.name)
@@ -279,7 +285,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     assert_eq!(undone.moves.len(), 4);
     assert_eq!(undone.redo, ["b1-b6"]);
     window.click_control("new-game");
-    window.click_control("load");
+    window.click_control("menu-load");
     wait_for("the loaded game", 60, || {
         (!window.screen().cells.is_empty()).then_some(())
     });

@@ -175,8 +175,8 @@ fn main_menu(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("File");
-                controls.note("path", ui.text_edit_singleline(&mut form.path));
-                if controls.note("load", ui.button("Load")).clicked() {
+                controls.note("menu-path", ui.text_edit_singleline(&mut form.path));
+                if controls.note("menu-load", ui.button("Load")).clicked() {
                     load_into(&mut form, &mut requests);
                 }
             });
