@@ -11,15 +11,12 @@
 //! [`Chakra::generate`]).
 
 use super::geometry::{Grid, bits};
-use super::notation::placement_text;
 use super::notation::split_from_to;
+use super::notation::{placement_text, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
 
 pub const GRID: Grid = Grid::new(8, 8);
 
@@ -894,17 +891,7 @@ impl Position for Chakra {
         if self.count_legal_moves() > 0 {
             return None;
         }
-        Some(if self.in_check() {
-            Outcome {
-                result: GameResult::Win(self.side.opponent()),
-                reason: EndReason::Checkmate,
-            }
-        } else {
-            Outcome {
-                result: GameResult::Draw,
-                reason: EndReason::Stalemate,
-            }
-        })
+        Some(Outcome::no_move_left(self.side, self.in_check()))
     }
 
     /// Captures (the Transmitter too) and promotions.
@@ -1029,15 +1016,7 @@ impl Position for Chakra {
                 fields.len()
             )));
         };
-        let side = match side {
-            "w" => Side::WHITE,
-            "b" => Side::BLACK,
-            other => {
-                return Err(PositionError::new(format!(
-                    "side to move must be 'w' or 'b', not '{other}'"
-                )));
-            }
-        };
+        let side = side_to_move_field(side)?;
         let mut pos = Chakra {
             board: [None; 64],
             kinds: [0; 7],

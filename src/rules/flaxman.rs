@@ -5,15 +5,12 @@
 use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits, distance_squared};
-use super::notation::placement_text;
 use super::notation::split_from_to;
+use super::notation::{placement_text, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
 
 pub const GRID: Grid = Grid::new(6, 6);
 const POINTS: usize = 36;
@@ -331,17 +328,7 @@ impl Position for Flaxman {
         if self.count_legal_moves() > 0 {
             return None;
         }
-        Some(if self.in_check() {
-            Outcome {
-                result: GameResult::Win(self.side.opponent()),
-                reason: EndReason::Checkmate,
-            }
-        } else {
-            Outcome {
-                result: GameResult::Draw,
-                reason: EndReason::Stalemate,
-            }
-        })
+        Some(Outcome::no_move_left(self.side, self.in_check()))
     }
 
     fn resets_move_clock(&self, mv: Move) -> bool {
@@ -390,15 +377,7 @@ impl Position for Flaxman {
                 fields.len()
             )));
         };
-        let side = match side {
-            "w" => Side::WHITE,
-            "b" => Side::BLACK,
-            other => {
-                return Err(PositionError::new(format!(
-                    "side to move must be 'w' or 'b', not '{other}'"
-                )));
-            }
-        };
+        let side = side_to_move_field(side)?;
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 6 {
             return Err(PositionError::new(format!(

@@ -94,6 +94,24 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
+impl Outcome {
+    /// The end of a chess-like game whose side to move has no legal move:
+    /// checkmate wins for the other side, stalemate draws.
+    pub fn no_move_left(side_to_move: Side, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome {
+                result: GameResult::Win(side_to_move.opponent()),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            Outcome {
+                result: GameResult::Draw,
+                reason: EndReason::Stalemate,
+            }
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.result {

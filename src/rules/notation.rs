@@ -108,6 +108,17 @@ pub fn placement_text(grid: Grid, man_at: impl Fn(u8) -> Option<(char, Side)>) -
     text
 }
 
+/// The side-to-move field of a position text: `w` or `b`.
+pub fn side_to_move_field(text: &str) -> Result<Side, PositionError> {
+    match text {
+        "w" => Ok(Side::WHITE),
+        "b" => Ok(Side::BLACK),
+        other => Err(PositionError::new(format!(
+            "side to move must be 'w' or 'b', not '{other}'"
+        ))),
+    }
+}
+
 /// Splits a whitespace-separated move list, keeping each move's 1-based place.
 pub fn move_list(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split_whitespace().enumerate().map(|(i, m)| (i + 1, m))

@@ -15,8 +15,8 @@
 use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits};
-use super::notation::placement_text;
 use super::notation::split_from_to;
+use super::notation::{placement_text, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
@@ -1128,15 +1128,7 @@ impl Position for Tapestry {
                 fields.len()
             )));
         };
-        let side = match side {
-            "w" => Side::WHITE,
-            "b" => Side::BLACK,
-            other => {
-                return Err(PositionError::new(format!(
-                    "side to move must be 'w' or 'b', not '{other}'"
-                )));
-            }
-        };
+        let side = side_to_move_field(side)?;
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 6 {
             return Err(PositionError::new(format!(
