@@ -10,6 +10,12 @@
 //! path (the game's earlier positions since the last irreversible move, then
 //! the search line) counts as a draw at once.
 //!
+//! Quiescence proves a position terminal only when the side to move is in
+//! check: a quiet side out of check stands pat on its evaluation without
+//! generating its quiet moves, so a stalemate (or Tapestry's loss without a
+//! move) first seen there is scored as the evaluation says; the main search
+//! sees it exactly one ply earlier.
+//!
 //! The fifty-move rule is not seen by the search (the caller's game ends
 //! the game when it applies).
 //!
@@ -511,29 +517,36 @@ impl<'t, P: Position> Searcher<'t, P> {
         if ply > 0 && self.repeats(hash, floor) {
             return 0;
         }
+        let in_check = pos.in_check();
+        let evading = in_check && qply < QUIESCENCE_CHECK_PLIES;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return self.terminal(pos, ply);
+        if in_check {
+            // A side in check may be mated: that needs every legal move.
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.moves[ply] = moves;
+                return self.terminal(pos, ply);
+            }
         }
-        let stand = self.static_eval(pos);
-        if ply + 1 >= MAX_PLY {
-            self.moves[ply] = moves;
-            return stand;
-        }
-        let evading = qply < QUIESCENCE_CHECK_PLIES && pos.in_check();
         let mut best = -INF;
         if !evading {
-            if stand >= beta || qply >= QUIESCENCE_PLIES {
+            let stand = self.static_eval(pos);
+            if stand >= beta || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
                 self.moves[ply] = moves;
                 return stand;
             }
             best = stand;
             alpha = alpha.max(stand);
-            let eval = self.eval;
-            moves.retain(|&mv| eval.is_noisy(pos, mv));
+            if in_check {
+                let eval = self.eval;
+                moves.retain(|&mv| eval.is_noisy(pos, mv));
+            } else {
+                self.eval.noisy_moves(pos, &mut moves);
+            }
+        } else if ply + 1 >= MAX_PLY {
+            self.moves[ply] = moves;
+            return self.static_eval(pos);
         }
         for &mv in moves.iter() {
             let resets = pos.resets_move_clock(mv);

@@ -644,6 +644,72 @@ impl HexChess {
         20
     }
 
+    /// The cells a man of `kind` (any but a pawn) on `from` attacks or may
+    /// move to with occupancy `occ`, own men not excluded.
+    #[inline(always)]
+    fn piece_reach(&self, kind: u8, from: u8, occ: u128) -> u128 {
+        let t = self.tables;
+        let c = from as usize;
+        match kind {
+            k if k == Kind::King as u8 => t.king_adj[c],
+            k if k == Kind::General as u8 => t.general_adj[c],
+            k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => t.leap[c],
+            k if k == Kind::Queen as u8 => t.rider_reach(from, 0..12, occ),
+            k if k == Kind::Rook as u8 => t.rider_reach(from, 0..6, occ),
+            k if k == Kind::Bishop as u8 => t.rider_reach(from, 6..12, occ),
+            k if k == Kind::Finch as u8 => t.curved_targets(0, from, occ),
+            k if k == Kind::Rabbi as u8 => t.curved_targets(1, from, occ),
+            k if k == Kind::Cohen as u8 => {
+                t.curved_targets(0, from, occ) | t.curved_targets(1, from, occ)
+            }
+            _ => 0,
+        }
+    }
+
+    /// How many moves `side`'s men would have if check did not matter: each
+    /// piece's reachable cells not holding an own man, each pawn's free step
+    /// and captures. A cheap measure of mobility for either side (legal
+    /// moves are known only for the side to move, and cost far more).
+    pub fn reach_count(&self, side: Side) -> u32 {
+        let t = self.tables;
+        let us = side.index() & 1;
+        let own = self.sides[us];
+        let enemy = self.sides[us ^ 1];
+        let occ = own | enemy;
+        let pk = pawn_index(self.options.pawn);
+        let pawns = self.kinds[Kind::Pawn as usize] & own;
+        let mut count = 0;
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as u8;
+            men &= men - 1;
+            let c = from as usize;
+            if pawns & bit(from) != 0 {
+                let step = t.forward[us][c];
+                let free = u32::from(step != NONE && occ & bit(step) == 0);
+                count += free + (t.pawn_capture[pk][us][c] & enemy).count_ones();
+            } else {
+                count += (self.piece_reach(self.board[c] & 15, from, occ) & !own).count_ones();
+            }
+        }
+        count
+    }
+
+    /// Every man on the board: its cell, type and side, in cell order.
+    pub fn men(&self) -> impl Iterator<Item = (u8, Kind, Side)> + '_ {
+        let mut rest = self.sides[0] | self.sides[1];
+        std::iter::from_fn(move || {
+            while rest != 0 {
+                let cell = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if let Some((kind, side)) = self.piece_at(cell) {
+                    return Some((cell, kind, side));
+                }
+            }
+            None
+        })
+    }
+
     /// The en-passant cell (the cell the last double step skipped), if any.
     pub fn en_passant(&self) -> Option<u8> {
         (self.ep != NONE).then_some(self.ep)
@@ -720,22 +786,18 @@ impl HexChess {
         }
         let queens = k[Kind::Queen as usize] & them;
         let rooks = (k[Kind::Rook as usize] & them) | queens;
-        if rooks & t.ortho_lines[c] != 0
-            && (0..6).any(|d| {
-                t.first_blocker(cell, d, occ)
-                    .is_some_and(|b| rooks & bit(b) != 0)
-            })
-        {
-            return true;
-        }
         let bishops = (k[Kind::Bishop as usize] & them) | queens;
-        if bishops & t.diag_lines[c] != 0
-            && (6..12).any(|d| {
-                t.first_blocker(cell, d, occ)
-                    .is_some_and(|b| bishops & bit(b) != 0)
-            })
-        {
-            return true;
+        if (rooks & t.ortho_lines[c]) | (bishops & t.diag_lines[c]) != 0 {
+            for d in 0..12 {
+                let riders = if d < 6 { rooks } else { bishops };
+                // Only a ray holding such a rider can carry its attack.
+                if t.ray[c][d] & riders != 0
+                    && t.first_blocker(cell, d, occ)
+                        .is_some_and(|b| riders & bit(b) != 0)
+                {
+                    return true;
+                }
+            }
         }
         let cohens = k[Kind::Cohen as usize] & them;
         let finches = (k[Kind::Finch as usize] & them) | cohens;
@@ -754,21 +816,43 @@ impl HexChess {
         }
     }
 
-    /// The cells whose vacating could uncover an attack on our royal piece
-    /// (lines and curved paths from it toward the kind of rider the enemy has).
-    fn pin_zone(&self, cell: u8, them: usize) -> u128 {
+    /// The cells whose vacating could uncover an attack on our royal piece:
+    /// our men truly pinned on a straight line (the first man from the royal
+    /// is ours and the next one an enemy rider of that line), and every cell
+    /// of a curved path from it when the enemy has that curved rider (curved
+    /// pins are rare and tangled, so those men are simply checked move by
+    /// move).
+    fn pin_zone(&self, cell: u8, us: usize) -> u128 {
         let t = self.tables;
         let k = &self.kinds;
         let c = cell as usize;
-        let enemy = self.sides[them];
-        let queens = k[Kind::Queen as usize];
+        let own = self.sides[us];
+        let enemy = self.sides[us ^ 1];
+        let occ = own | enemy;
+        let queens = k[Kind::Queen as usize] & enemy;
         let cohens = k[Kind::Cohen as usize];
+        let rooks = (k[Kind::Rook as usize] & enemy) | queens;
+        let bishops = (k[Kind::Bishop as usize] & enemy) | queens;
         let mut zone = 0;
-        if (k[Kind::Rook as usize] | queens) & enemy != 0 {
-            zone |= t.ortho_lines[c];
-        }
-        if (k[Kind::Bishop as usize] | queens) & enemy != 0 {
-            zone |= t.diag_lines[c];
+        for (riders, lines, dirs) in [
+            (rooks, t.ortho_lines[c], 0..6),
+            (bishops, t.diag_lines[c], 6..12),
+        ] {
+            if riders & lines == 0 {
+                continue;
+            }
+            for d in dirs {
+                if t.ray[c][d] & riders == 0 {
+                    continue;
+                }
+                if let Some(first) = t.first_blocker(cell, d, occ)
+                    && own & bit(first) != 0
+                    && t.first_blocker(first, d, occ)
+                        .is_some_and(|second| riders & bit(second) != 0)
+                {
+                    zone |= bit(first);
+                }
+            }
         }
         if (k[Kind::Finch as usize] | cohens) & enemy != 0 {
             zone |= t.curved_reach[0][c];
@@ -795,8 +879,9 @@ impl HexChess {
     }
 
     /// Calls `emit(from, to, promotes)` for every legal move (a promotion
-    /// once for all its choices).
-    fn for_each_legal(&self, mut emit: impl FnMut(u8, u8, bool)) {
+    /// once for all its choices), or with `noisy_only` for the captures, en
+    /// passant and promotions alone (what [`Position::is_noisy`] accepts).
+    fn for_each_legal(&self, noisy_only: bool, mut emit: impl FnMut(u8, u8, bool)) {
         let t = self.tables;
         let us = self.side.index();
         let them = us ^ 1;
@@ -808,10 +893,12 @@ impl HexChess {
         let zone = if in_check || royal_cell == NONE {
             u128::MAX
         } else {
-            self.pin_zone(royal_cell, them)
+            self.pin_zone(royal_cell, us)
         };
         let royal_kind = self.options.royal() as u8;
         let pk = pawn_index(self.options.pawn);
+        // Where a quiet move may land: nowhere when only noisy moves count.
+        let quiet = if noisy_only { 0 } else { !occ };
         let mut pieces = own;
         while pieces != 0 {
             let from = pieces.trailing_zeros() as u8;
@@ -825,13 +912,13 @@ impl HexChess {
                     let mut targets = t.pawn_capture[pk][us][c] & enemy;
                     let step = t.forward[us][c];
                     if step != NONE && occ & bit(step) == 0 {
-                        targets |= bit(step);
+                        targets |= bit(step) & (quiet | t.promotion[us]);
                         let double = t.forward[us][step as usize];
                         if self.double_from[us] & bit(from) != 0
                             && double != NONE
                             && occ & bit(double) == 0
                         {
-                            targets |= bit(double);
+                            targets |= bit(double) & quiet;
                         }
                     }
                     if self.ep != NONE && t.pawn_capture[pk][us][c] & bit(self.ep) != 0 {
@@ -850,19 +937,8 @@ impl HexChess {
                     }
                     continue;
                 }
-                k if k == Kind::King as u8 => t.king_adj[c],
-                k if k == Kind::General as u8 => t.general_adj[c],
-                k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => t.leap[c],
-                k if k == Kind::Queen as u8 => t.rider_reach(from, 0..12, occ),
-                k if k == Kind::Rook as u8 => t.rider_reach(from, 0..6, occ),
-                k if k == Kind::Bishop as u8 => t.rider_reach(from, 6..12, occ),
-                k if k == Kind::Finch as u8 => t.curved_targets(0, from, occ),
-                k if k == Kind::Rabbi as u8 => t.curved_targets(1, from, occ),
-                k if k == Kind::Cohen as u8 => {
-                    t.curved_targets(0, from, occ) | t.curved_targets(1, from, occ)
-                }
-                _ => 0,
-            } & !own;
+                _ => self.piece_reach(kind, from, occ),
+            } & (enemy | quiet);
             let mut rest = targets;
             while rest != 0 {
                 let to = rest.trailing_zeros() as u8;
@@ -872,6 +948,34 @@ impl HexChess {
                 }
             }
         }
+    }
+
+    /// Appends the legal captures, en-passant captures and promotions: the
+    /// moves [`Position::is_noisy`] accepts, without generating the others
+    /// (the engine's quiescence search asks for these at most of its nodes).
+    pub fn legal_noisy_moves(&self, moves: &mut Vec<Move>) {
+        self.push_legal(true, moves);
+    }
+
+    fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
+        let promotions = self.options.promotions();
+        self.for_each_legal(noisy_only, |from, to, promotes| {
+            if promotes {
+                for &kind in promotions {
+                    moves.push(Move {
+                        from,
+                        to,
+                        promotion: Some(kind),
+                    });
+                }
+            } else {
+                moves.push(Move {
+                    from,
+                    to,
+                    promotion: None,
+                });
+            }
+        });
     }
 
     fn syntax_error(&self, text: &str) -> Option<String> {
@@ -947,30 +1051,15 @@ impl Position for HexChess {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        let promotions = self.options.promotions();
-        self.for_each_legal(|from, to, promotes| {
-            if promotes {
-                for &kind in promotions {
-                    moves.push(Move {
-                        from,
-                        to,
-                        promotion: Some(kind),
-                    });
-                }
-            } else {
-                moves.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
-        });
+        self.push_legal(false, moves);
     }
 
     fn count_legal_moves(&self) -> u64 {
         let choices = self.options.promotions().len() as u64;
         let mut count = 0;
-        self.for_each_legal(|_, _, promotes| count += if promotes { choices } else { 1 });
+        self.for_each_legal(false, |_, _, promotes| {
+            count += if promotes { choices } else { 1 }
+        });
         count
     }
 
@@ -1034,7 +1123,7 @@ impl Position for HexChess {
 
     fn outcome(&self) -> Option<Outcome> {
         let mut any = false;
-        self.for_each_legal(|_, _, _| any = true);
+        self.for_each_legal(false, |_, _, _| any = true);
         if any {
             return None;
         }

@@ -35,6 +35,25 @@ pub trait GameEval: Position {
     fn is_noisy_move(&self, mv: Self::Move) -> bool {
         self.is_noisy(mv)
     }
+    /// Appends the legal moves [`GameEval::is_noisy_move`] accepts. A game
+    /// that can generate them without the quiet ones overrides this.
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
+        push_noisy(self, moves, |pos, mv| pos.is_noisy_move(mv));
+    }
+}
+
+/// The legal moves `noisy` accepts, appended to `moves`.
+fn push_noisy<P: Position>(pos: &P, moves: &mut Vec<P::Move>, noisy: impl Fn(&P, P::Move) -> bool) {
+    let start = moves.len();
+    pos.legal_moves(moves);
+    let mut kept = start;
+    for i in start..moves.len() {
+        if noisy(pos, moves[i]) {
+            moves[kept] = moves[i];
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }
 
 /// The largest value an evaluation may give; mate scores lie far above.
@@ -45,6 +64,7 @@ pub const MAX_EVAL: i32 = 10_000;
 pub struct Evaluator<P: Position> {
     evaluate: fn(&P) -> i32,
     noisy: fn(&P, P::Move) -> bool,
+    noisy_moves: fn(&P, &mut Vec<P::Move>),
     /// Which evaluation this is, for reports ("flaxman", "generic").
     pub name: &'static str,
 }
@@ -72,6 +92,7 @@ impl<P: Position> Evaluator<P> {
         Evaluator {
             evaluate: generic::<P>,
             noisy: |pos, mv| pos.is_noisy(mv),
+            noisy_moves: |pos, moves| push_noisy(pos, moves, |p, mv| p.is_noisy(mv)),
             name: "generic",
         }
     }
@@ -82,6 +103,7 @@ impl<P: Position> Evaluator<P> {
             Some(Evaluator {
                 evaluate: evaluate_as::<P, G>,
                 noisy: noisy_as::<P, G>,
+                noisy_moves: noisy_moves_as::<P, G>,
                 name,
             })
         } else {
@@ -95,6 +117,11 @@ impl<P: Position> Evaluator<P> {
 
     pub fn is_noisy(&self, pos: &P, mv: P::Move) -> bool {
         (self.noisy)(pos, mv)
+    }
+
+    /// Appends the legal moves [`Self::is_noisy`] accepts.
+    pub fn noisy_moves(&self, pos: &P, moves: &mut Vec<P::Move>) {
+        (self.noisy_moves)(pos, moves)
     }
 }
 
@@ -112,6 +139,15 @@ fn noisy_as<P: Position, G: GameEval>(pos: &P, mv: P::Move) -> bool {
     match (g, m) {
         (Some(g), Some(&m)) => g.is_noisy_move(m),
         _ => pos.is_noisy(mv),
+    }
+}
+
+fn noisy_moves_as<P: Position, G: GameEval>(pos: &P, moves: &mut Vec<P::Move>) {
+    let g = (pos as &dyn Any).downcast_ref::<G>();
+    let list = (moves as &mut dyn Any).downcast_mut::<Vec<G::Move>>();
+    match (g, list) {
+        (Some(g), Some(list)) => g.noisy_moves(list),
+        _ => push_noisy(pos, moves, |p, mv| p.is_noisy(mv)),
     }
 }
 
