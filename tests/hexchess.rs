@@ -1499,6 +1499,35 @@ mod reference {
             self.attacked(at, 1 - self.side)
         }
 
+        /// The names of the enemy men attacking the royal piece of the side
+        /// to move, in name order.
+        pub fn checkers(&self) -> Vec<String> {
+            let royal = self.royal();
+            let Some(at) = self
+                .men
+                .iter()
+                .find(|(_, m)| **m == (self.side, royal))
+                .map(|(c, _)| *c)
+            else {
+                return Vec::new();
+            };
+            let mut names: Vec<String> = self
+                .men
+                .iter()
+                .filter(|&(&c, &(side, letter))| {
+                    side != self.side
+                        && if letter == 'P' {
+                            self.pawn_captures(side, c).contains(&at)
+                        } else {
+                            self.reach(c, side, letter).contains(&at)
+                        }
+                })
+                .map(|(&c, _)| self.name(c))
+                .collect();
+            names.sort();
+            names
+        }
+
         /// (text, position after) for every legal move.
         fn legal(&self) -> Vec<(String, Ref)> {
             let us = self.side;
@@ -1590,5 +1619,427 @@ mod reference {
                 .map(|(_, next)| next.perft(depth - 1))
                 .sum()
         }
+    }
+}
+
+// ---------------------------------------------------------------- rule hints
+
+/// The hints the app draws: the curved path a move takes, the line or path of
+/// each check, and reminders on selected Anglojewish pieces.
+mod hints {
+    use super::*;
+    use variantarium::rules::hexchess::Kind;
+    use variantarium::rules::view::{CellId, Hint, HintKind};
+
+    fn cell(pos: &HexChess, name: &str) -> CellId {
+        pos.grid()
+            .parse(name)
+            .unwrap_or_else(|| panic!("no cell {name}"))
+            .into()
+    }
+
+    fn path(pos: &HexChess, cells: &[&str], kind: HintKind, label: Option<&str>) -> Hint {
+        Hint::Path {
+            cells: cells.iter().map(|c| cell(pos, c)).collect(),
+            kind,
+            label: label.map(String::from),
+        }
+    }
+
+    fn route(pos: &HexChess, cells: &[&str], label: &str) -> Hint {
+        path(pos, cells, HintKind::Route, Some(label))
+    }
+
+    fn check_line(pos: &HexChess, from: &str, to: &str) -> Hint {
+        Hint::Line {
+            from: cell(pos, from),
+            to: cell(pos, to),
+            kind: HintKind::Check,
+            label: None,
+        }
+    }
+
+    fn hints_of(pos: &HexChess, text: &str) -> Vec<Hint> {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.move_hints(mv)
+    }
+
+    /// An Anglojewish position with Generals on c1 and c8, where nothing
+    /// near f6 reaches them.
+    fn aj(men: &[(&str, char)]) -> HexChess {
+        let mut all = vec![("c1", 'G'), ("c8", 'g')];
+        all.extend_from_slice(men);
+        setup(opts(VariantId::AjGlinski), &all, 'w')
+    }
+
+    #[test]
+    fn a_finch_path_goes_around_blockers() {
+        let open = aj(&[("f6", 'F')]);
+        // f8 = 2e1: e0, e1, e2 (first in table order) or e2, e1, e0.
+        assert_eq!(
+            hints_of(&open, "f6-f8"),
+            [route(
+                &open,
+                &["f6", "g6", "g7", "f8"],
+                "Finch: 3 steps, turning left"
+            )]
+        );
+        assert_eq!(
+            hints_of(&open, "f6-f7"),
+            [route(&open, &["f6", "f7"], "Finch: 1 step")]
+        );
+        // With f7 (the straight-looking way) and g6 taken, f8 is reached
+        // the other way round, and g7 = d0, whose two 2-step paths pass g6
+        // or f7, only by a 4-step path.
+        let blocked = aj(&[("f6", 'F'), ("f7", 'P'), ("g6", 'P')]);
+        assert_eq!(
+            hints_of(&blocked, "f6-f8"),
+            [route(
+                &blocked,
+                &["f6", "e6", "e7", "f8"],
+                "Finch: 3 steps, turning right"
+            )]
+        );
+        assert_eq!(
+            hints_of(&blocked, "f6-g7"),
+            [route(
+                &blocked,
+                &["f6", "e6", "e7", "f8", "g7"],
+                "Finch: 4 steps, turning right"
+            )]
+        );
+    }
+
+    #[test]
+    fn a_rabbi_path_and_its_detour() {
+        let open = aj(&[("f6", 'B')]);
+        // f9 = 3e1 = d0 + d1.
+        assert_eq!(
+            hints_of(&open, "f6-f9"),
+            [route(
+                &open,
+                &["f6", "g7", "f9"],
+                "Rabbi: 2 steps, turning left"
+            )]
+        );
+        // Both 2-step paths blocked: d2, d1, d0, d5 (before d5, d0, d1, d2
+        // in table order).
+        let blocked = aj(&[("f6", 'B'), ("g7", 'P'), ("e7", 'P')]);
+        assert_eq!(
+            hints_of(&blocked, "f6-f9"),
+            [route(
+                &blocked,
+                &["f6", "d5", "c6", "d8", "f9"],
+                "Rabbi: 4 steps, turning right"
+            )]
+        );
+    }
+
+    #[test]
+    fn a_cohen_says_which_way_it_goes() {
+        let pos = aj(&[("f6", 'C')]);
+        assert_eq!(
+            hints_of(&pos, "f6-g7"),
+            [route(&pos, &["f6", "g7"], "Cohen, as a Rabbi: 1 step")]
+        );
+        assert_eq!(
+            hints_of(&pos, "f6-f7"),
+            [route(&pos, &["f6", "f7"], "Cohen, as a Finch: 1 step")]
+        );
+        assert_eq!(
+            hints_of(&pos, "f6-f8"),
+            [route(
+                &pos,
+                &["f6", "g6", "g7", "f8"],
+                "Cohen, as a Finch: 3 steps, turning left"
+            )]
+        );
+        assert_eq!(
+            hints_of(&pos, "f6-f9"),
+            [route(
+                &pos,
+                &["f6", "g7", "f9"],
+                "Cohen, as a Rabbi: 2 steps, turning left"
+            )]
+        );
+    }
+
+    #[test]
+    fn leaps_riders_and_en_passant() {
+        let pos = aj(&[("f6", 'S')]);
+        assert_eq!(
+            hints_of(&pos, "f6-g8"),
+            [route(&pos, &["f6", "g8"], "√7 leap, never blocked")]
+        );
+        let o = opts(VariantId::Glinski);
+        let men = [
+            ("f6", 'P'),
+            ("e5", 'p'),
+            ("c1", 'K'),
+            ("c8", 'k'),
+            ("a1", 'R'),
+        ];
+        let text = text_of(o.grid(), &men, 'w', "e6");
+        let pos = HexChess::from_text(&text, &o).unwrap();
+        assert_eq!(
+            hints_of(&pos, "a1-a4"),
+            [path(&pos, &["a1", "a4"], HintKind::Route, None)]
+        );
+        assert_eq!(
+            hints_of(&pos, "f6-f7"),
+            [path(&pos, &["f6", "f7"], HintKind::Route, None)]
+        );
+        assert_eq!(
+            hints_of(&pos, "f6-e6"),
+            [
+                route(&pos, &["f6", "e6"], "en passant"),
+                Hint::Mark {
+                    at: cell(&pos, "e5"),
+                    kind: HintKind::Note,
+                    label: "taken en passant".into()
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn selecting_an_anglojewish_piece_shows_a_reminder() {
+        let pos = aj(&[("f6", 'S')]);
+        assert_eq!(
+            pos.selection_hints(cell(&pos, "f6")),
+            [Hint::Mark {
+                at: cell(&pos, "f6"),
+                kind: HintKind::Note,
+                label: "Sennight: leaps √7, never blocked".into()
+            }]
+        );
+        for nothing in [cell(&pos, "f7"), 91, 999, CellId::MAX] {
+            assert_eq!(pos.selection_hints(nothing), [], "{nothing}");
+        }
+        let classical = HexChess::start(&opts(VariantId::Glinski));
+        assert_eq!(classical.selection_hints(cell(&classical, "d1")), []);
+    }
+
+    #[test]
+    fn check_by_a_queen_line_and_a_knight() {
+        let o = opts(VariantId::Glinski);
+        let pos = setup(o, &[("f11", 'k'), ("f8", 'Q'), ("c1", 'K')], 'b');
+        assert_eq!(pos.check_hints(), [check_line(&pos, "f8", "f11")]);
+        // Double check: the Knight on e8 leaps (−3, −2) from f11. One hint
+        // each, in cell order (by l, then n: f8 = (7,7) before e8 = (7,8)).
+        let pos = setup(
+            o,
+            &[("f11", 'k'), ("f8", 'Q'), ("e8", 'N'), ("c1", 'K')],
+            'b',
+        );
+        assert_eq!(
+            pos.check_hints(),
+            [check_line(&pos, "f8", "f11"), check_line(&pos, "e8", "f11")]
+        );
+    }
+
+    #[test]
+    fn check_by_a_curved_piece_follows_its_clear_path() {
+        let o = opts(VariantId::AjGlinski);
+        let check = |pos: &HexChess, cells: &[&str]| path(pos, cells, HintKind::Check, None);
+        let pos = setup(o, &[("f11", 'g'), ("f9", 'F'), ("c1", 'G')], 'b');
+        assert_eq!(
+            pos.check_hints(),
+            [check(&pos, &["f9", "g9", "g10", "f11"])]
+        );
+        let pos = setup(
+            o,
+            &[("f11", 'g'), ("f9", 'F'), ("g9", 'p'), ("c1", 'G')],
+            'b',
+        );
+        assert_eq!(
+            pos.check_hints(),
+            [check(&pos, &["f9", "e9", "e10", "f11"])]
+        );
+        // A Cohen on f8 checks as a Rabbi (3e1 = d0 + d1).
+        let pos = setup(o, &[("f11", 'g'), ("f8", 'C'), ("c1", 'G')], 'b');
+        assert_eq!(pos.check_hints(), [check(&pos, &["f8", "g9", "f11"])]);
+    }
+
+    #[test]
+    fn no_check_no_hint() {
+        for id in HEX_IDS {
+            let start = HexChess::start(&opts(id));
+            assert_eq!(start.check_hints(), [], "{id}");
+        }
+        // Both Finch paths to f11 blocked.
+        let blocked = setup(
+            opts(VariantId::AjGlinski),
+            &[
+                ("f11", 'g'),
+                ("f9", 'F'),
+                ("g9", 'p'),
+                ("e9", 'p'),
+                ("c1", 'G'),
+            ],
+            'b',
+        );
+        assert!(!blocked.in_check());
+        assert_eq!(blocked.check_hints(), []);
+    }
+
+    /// The axial step between two cells.
+    fn step(pos: &HexChess, a: CellId, b: CellId) -> (i8, i8) {
+        let g = pos.grid();
+        let (al, an) = g.coords(a as u8).unwrap();
+        let (bl, bn) = g.coords(b as u8).unwrap();
+        (bl - al, bn - an)
+    }
+
+    /// Checks a curved path drawn for `kind` from `from` to `to`: its ends,
+    /// each step one of the piece's unit steps, a constant turn (t = ±1)
+    /// matching the label's left or right as seen on the screen, and every
+    /// cell between the ends empty. Returns the number of steps.
+    fn check_curved_path(
+        pos: &HexChess,
+        kind: Kind,
+        cells: &[CellId],
+        label: Option<&str>,
+        (from, to): (CellId, CellId),
+    ) -> usize {
+        let what = format!("{kind:?} {cells:?} {label:?} in {}", pos.to_text());
+        assert!((2..=5).contains(&cells.len()), "{what}");
+        assert_eq!((cells[0], cells[cells.len() - 1]), (from, to), "{what}");
+        let steps: Vec<(i8, i8)> = cells.windows(2).map(|w| step(pos, w[0], w[1])).collect();
+        let table = match kind {
+            Kind::Finch => E,
+            Kind::Rabbi => D,
+            _ if E.contains(&steps[0]) => E,
+            _ => D,
+        };
+        let index: Vec<usize> = steps
+            .iter()
+            .map(|s| {
+                table
+                    .iter()
+                    .position(|e| e == s)
+                    .unwrap_or_else(|| panic!("{what}"))
+            })
+            .collect();
+        let turns: BTreeSet<usize> = index.windows(2).map(|w| (w[1] + 6 - w[0]) % 6).collect();
+        assert!(turns.len() <= 1, "{what}");
+        assert!(turns.iter().all(|&t| t == 1 || t == 5), "{what}");
+        for &c in &cells[1..cells.len() - 1] {
+            assert_eq!(pos.piece_at(c as u8), None, "{what}");
+        }
+        if let Some(label) = label {
+            let way = if table == E { "Finch" } else { "Rabbi" };
+            assert!(label.contains(way), "{what}");
+            // On the screen (x = (l − n)·√3/2, y = (l + n)/2) a left turn is
+            // anticlockwise: a positive cross product of successive steps.
+            let screen = |(l, n): (i8, i8)| ((l - n) as f32 * 0.866, (l + n) as f32 / 2.0);
+            if let [a, b, ..] = steps[..] {
+                let ((ax, ay), (bx, by)) = (screen(a), screen(b));
+                let left = ax * by - ay * bx > 0.0;
+                let side = if left {
+                    "turning left"
+                } else {
+                    "turning right"
+                };
+                assert!(label.ends_with(side), "{what}");
+            } else {
+                assert!(label.ends_with(": 1 step"), "{what}");
+            }
+        }
+        steps.len()
+    }
+
+    fn royal_cell(pos: &HexChess) -> CellId {
+        let royal = if pos.options().army == Army::Classical {
+            'K'
+        } else {
+            'G'
+        };
+        pos.placements()
+            .into_iter()
+            .find(|p| p.letter == royal && p.side == Some(pos.side_to_move()))
+            .map(|p| p.cell)
+            .unwrap()
+    }
+
+    /// Checks the check hints of `pos` against `in_check` and the reference
+    /// generator's attackers; returns whether it is in check.
+    fn check_hints_agree(pos: &HexChess, options: &HexOptions) -> bool {
+        let hints = pos.check_hints();
+        let in_check = pos.in_check();
+        assert_eq!(!hints.is_empty(), in_check, "{}", pos.to_text());
+        if !in_check {
+            return false;
+        }
+        let royal = royal_cell(pos);
+        let mut from: Vec<String> = Vec::new();
+        for hint in &hints {
+            assert_eq!(hint.kind(), HintKind::Check);
+            let attacker = hint.cells()[0];
+            from.push(pos.grid().name(attacker as u8));
+            let (kind, side) = pos.piece_at(attacker as u8).unwrap();
+            assert_ne!(side, pos.side_to_move());
+            match hint {
+                Hint::Path { cells, label, .. } => {
+                    assert!(matches!(kind, Kind::Finch | Kind::Rabbi | Kind::Cohen));
+                    let ends = (attacker, royal);
+                    check_curved_path(pos, kind, cells, label.as_deref(), ends);
+                }
+                Hint::Line { to, .. } => assert_eq!(*to, royal),
+                Hint::Mark { .. } => panic!("a check Mark"),
+            }
+        }
+        from.sort();
+        let reference = reference::Ref::parse(&pos.to_text(), options);
+        assert_eq!(from, reference.checkers(), "{}", pos.to_text());
+        true
+    }
+
+    /// On thousands of random positions of every hex game and every position
+    /// one move later: check hints exist exactly when in check, come from
+    /// exactly the men the reference generator says attack the royal piece,
+    /// and end on it; every curved move's hint is a clear curved path of the
+    /// piece's kind.
+    #[test]
+    fn hints_agree_with_check_and_the_moves_on_random_positions() {
+        let (mut positions, mut checks, mut curved) = (0, 0, 0);
+        for id in HEX_IDS {
+            let options = opts(id);
+            for pos in random_positions(options, 4, 150, 0x41A7 + id as u64) {
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                positions += 1;
+                checks += usize::from(check_hints_agree(&pos, &options));
+                for mv in moves {
+                    let mut next = pos.clone();
+                    next.play(mv);
+                    positions += 1;
+                    checks += usize::from(check_hints_agree(&next, &options));
+                    let (kind, _) = pos.piece_at(mv.from()).unwrap();
+                    let hints = pos.move_hints(mv);
+                    if !matches!(kind, Kind::Finch | Kind::Rabbi | Kind::Cohen) {
+                        continue;
+                    }
+                    let [
+                        Hint::Path {
+                            cells,
+                            kind: HintKind::Route,
+                            label,
+                        },
+                    ] = &hints[..]
+                    else {
+                        panic!("{hints:?} for {}", pos.move_text(mv));
+                    };
+                    let ends = (mv.from().into(), mv.to().into());
+                    check_curved_path(&pos, kind, cells, label.as_deref(), ends);
+                    curved += 1;
+                }
+            }
+        }
+        assert!(positions > 100_000, "{positions}");
+        assert!(checks > 5_000, "{checks}");
+        assert!(curved > 50_000, "{curved}");
     }
 }
