@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use variantarium::app::{
-    CellClicked, CorePlugin, HistoryRequested, HistoryStep, LegalMoves, Match, MoveApplied,
-    MoveRequested, NewGameRequested, PendingChoice, Piece, Selection,
+    CellClicked, CorePlugin, HistoryRequested, HistoryStep, HoveredCell, LegalMoves, Match,
+    MoveApplied, MoveRequested, NewGameRequested, Overlays, PendingChoice, Piece, Selection,
 };
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
@@ -254,4 +254,56 @@ fn moves_sharing_a_route_wait_for_a_choice() {
         "a2^ is the only move a2 to a2"
     );
     entities_match_rules(&mut app);
+}
+
+#[test]
+fn the_rules_hints_follow_selection_hover_and_check() {
+    use variantarium::rules::Position;
+    use variantarium::rules::hexchess::HexOptions;
+    use variantarium::rules::view::{Hint, HintKind};
+
+    // An Anglojewish Finch on f6: selected, it gets its note; hovering f8
+    // adds the curved path the rules give for f6-f8.
+    let options = HexOptions::for_variant(VariantId::AjGlinski, None).expect("hex");
+    let men = [("c1", 'G'), ("c8", 'g'), ("f6", 'F')];
+    let pos = crate::hexchess::setup(options, &men, 'w');
+    let mut app = app_from(Variant::new(VariantId::AjGlinski), Some(&pos.to_text()));
+    assert!(app.world().resource::<Overlays>().0.is_empty());
+    let (f6, f8) = (cell_named(&app, "f6"), cell_named(&app, "f8"));
+    app.world_mut().write_message(CellClicked { cell: f6 });
+    app.update();
+    app.update();
+    let selected = app.world().resource::<Overlays>().0.clone();
+    assert_eq!(selected, pos.selection_hints(f6));
+    app.world_mut().resource_mut::<HoveredCell>().0 = Some(f8);
+    app.update();
+    let route = pos.move_hints(pos.parse_move("f6-f8").expect("legal"));
+    let mut expected = selected.clone();
+    expected.extend(route.iter().cloned());
+    assert_eq!(app.world().resource::<Overlays>().0, expected);
+    assert!(matches!(
+        &route[..],
+        [Hint::Path { cells, kind: HintKind::Route, .. }] if cells.len() == 4
+    ));
+    // Hovering away leaves the selection's hints alone.
+    app.world_mut().resource_mut::<HoveredCell>().0 = None;
+    app.update();
+    assert_eq!(app.world().resource::<Overlays>().0, selected);
+
+    // A Glinski King in check: the Queen's line is drawn with nothing
+    // selected.
+    let options = HexOptions::for_variant(VariantId::Glinski, None).expect("hex");
+    let men = [("f1", 'K'), ("f8", 'Q'), ("f11", 'k'), ("b1", 'P')];
+    let pos = crate::hexchess::setup(options, &men, 'b');
+    assert!(pos.in_check());
+    let app = app_from(Variant::new(VariantId::Glinski), Some(&pos.to_text()));
+    let overlays = &app.world().resource::<Overlays>().0;
+    assert_eq!(overlays, &pos.check_hints());
+    assert!(matches!(
+        &overlays[..],
+        [Hint::Line {
+            kind: HintKind::Check,
+            ..
+        }]
+    ));
 }

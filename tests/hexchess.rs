@@ -35,7 +35,7 @@ fn opts_pawn(id: VariantId, pawn: PawnKind) -> HexOptions {
 
 /// Position text from a list of `(cell, letter)` (upper case White, lower
 /// case Black), built with the file order of the documented format.
-fn text_of(grid: HexGrid, men: &[(&str, char)], side: char, ep: &str) -> String {
+pub(crate) fn text_of(grid: HexGrid, men: &[(&str, char)], side: char, ep: &str) -> String {
     let files = if grid == HexGrid::COMPACT {
         "abcdefghi"
     } else {
@@ -69,7 +69,7 @@ fn text_of(grid: HexGrid, men: &[(&str, char)], side: char, ep: &str) -> String 
     format!("{} {side} {ep}", parts.join("/"))
 }
 
-fn setup(options: HexOptions, men: &[(&str, char)], side: char) -> HexChess {
+pub(crate) fn setup(options: HexOptions, men: &[(&str, char)], side: char) -> HexChess {
     let text = text_of(options.grid(), men, side, "-");
     HexChess::from_text(&text, &options).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

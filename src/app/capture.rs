@@ -10,7 +10,7 @@ use super::Screen;
 use super::board::CellIndex;
 use super::camera::MainCamera;
 use super::game::Match;
-use super::overlays::HoveredCell;
+use super::hints::HoveredCell;
 use super::ui::ControlMap;
 
 /// Take one screenshot after the scene has settled, then exit.

@@ -9,6 +9,7 @@ mod computer;
 mod dressing;
 mod game;
 mod highlight;
+mod hints;
 mod meshes;
 mod overlays;
 mod picking;
@@ -28,6 +29,7 @@ pub use game::{
     AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
     MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
 };
+pub use hints::{HoveredCell, Overlays};
 pub use pieces::Piece;
 pub use selection::{PendingChoice, Selection, Target};
 
@@ -68,6 +70,7 @@ impl Plugin for CorePlugin {
             pieces::plugin,
             selection::plugin,
             computer::plugin,
+            hints::plugin,
         ));
     }
 }

@@ -1,6 +1,5 @@
-//! Rule overlays: what the rules say about the selected piece, the hovered
-//! target and a check, drawn as lines, paths and labelled marks. Every hint
-//! comes from the rules layer; this file only draws them.
+//! Rule overlays drawn: the hints gathered in [`super::hints`] as lines,
+//! paths and labelled marks, and the hovered cell read from picking.
 
 use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::PointerId;
@@ -10,27 +9,18 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::board::{Cell, CellIndex};
 use super::camera::MainCamera;
-use super::game::Match;
+use super::hints::{HoveredCell, Overlays, gather_hints};
 use super::pieces::Piece;
-use super::selection::Selection;
-use crate::rules::view::{CellId, Hint, HintKind};
-
-/// The cell under the mouse pointer, if any.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HoveredCell(pub Option<CellId>);
-
-/// The hints in force, recomputed when the game, selection or hover change.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct Overlays(pub Vec<Hint>);
+use crate::rules::view::{Hint, HintKind};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HoveredCell>()
-        .init_resource::<Overlays>()
-        .add_systems(Startup, thicken_lines)
+    app.add_systems(Startup, thicken_lines)
         .add_systems(
             Update,
-            (track_hovered_cell, gather_hints, draw_hints)
-                .chain()
+            (
+                track_hovered_cell.before(gather_hints),
+                draw_hints.after(gather_hints),
+            )
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
@@ -75,31 +65,6 @@ fn track_hovered_cell(
         .map(|(_, cell)| cell);
     if hovered.0 != nearest {
         hovered.0 = nearest;
-    }
-}
-
-fn gather_hints(
-    game: Res<Match>,
-    selection: Res<Selection>,
-    hovered: Res<HoveredCell>,
-    mut overlays: ResMut<Overlays>,
-) {
-    if !(game.is_changed() || selection.is_changed() || hovered.is_changed()) {
-        return;
-    }
-    let session = game.session.as_ref();
-    let mut hints = session.check_hints();
-    if let Some(from) = selection.from {
-        hints.extend(session.selection_hints(from));
-        let target = hovered
-            .0
-            .and_then(|cell| selection.targets.iter().find(|t| t.cell == cell));
-        for text in target.iter().flat_map(|t| t.moves.iter()) {
-            hints.extend(session.move_hints(text));
-        }
-    }
-    if overlays.0 != hints {
-        overlays.0 = hints;
     }
 }
 

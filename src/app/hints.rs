@@ -1,0 +1,51 @@
+//! Which rule hints are in force: the rules' own explanations for a check,
+//! the selected piece and the hovered target. Gathering needs no window, so
+//! it runs in the core and the ECS tests see it; [`super::overlays`] draws.
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::game::Match;
+use super::selection::Selection;
+use crate::rules::view::{CellId, Hint};
+
+/// The cell under the mouse pointer, if any.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredCell(pub Option<CellId>);
+
+/// The hints in force, recomputed when the game, selection or hover change.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Overlays(pub Vec<Hint>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HoveredCell>()
+        .init_resource::<Overlays>()
+        .add_systems(Update, gather_hints.run_if(in_state(Screen::Playing)));
+}
+
+/// Check lines always; the selected man's rule hints; the route of the
+/// move onto the hovered target.
+pub(super) fn gather_hints(
+    game: Res<Match>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredCell>,
+    mut overlays: ResMut<Overlays>,
+) {
+    if !(game.is_changed() || selection.is_changed() || hovered.is_changed()) {
+        return;
+    }
+    let session = game.session.as_ref();
+    let mut hints = session.check_hints();
+    if let Some(from) = selection.from {
+        hints.extend(session.selection_hints(from));
+        let target = hovered
+            .0
+            .and_then(|cell| selection.targets.iter().find(|t| t.cell == cell));
+        for text in target.iter().flat_map(|t| t.moves.iter()) {
+            hints.extend(session.move_hints(text));
+        }
+    }
+    if overlays.0 != hints {
+        overlays.0 = hints;
+    }
+}
