@@ -822,6 +822,10 @@ fn finds_mates_in_two_in_hex_chess() {
     // move l5-k5 sends the King to h8 or i8, and k6-k7=Q mates.
     let pos = hex(VariantId::Glinski, "6/7/8/9/4N5/10K/10/8k/8/5P1/4R1 w -");
     engine_mates_in_two(&pos, "l5-k5");
+    // McCooey: White K a5, N b5, R d7, P b1 against k c5. d7-d4 leaves
+    // only c5-b3, and d4-c3 mates.
+    let pos = hex(VariantId::McCooey, "4K1/P3N2/4k3/6R2/10/11/10/9/8/7/6 w -");
+    engine_mates_in_two(&pos, "d7-d4");
     // Anglojewish: General h6, Finch k1, Sennight l3 against General k4. The
     // Finch curves to i3; after either General move i3-i5 mates.
     let pos = hex(VariantId::AjGlinski, "6/7/8/9/10/11/10/5G3/8/F2g3/2S3 w -");
