@@ -747,3 +747,92 @@ fn level_three_mates_in_one_in_hex_chess() {
     .expect("valid");
     level_three_mates(&pos, "hexchess");
 }
+
+/// A mate in two proved by brute force (no mate in one; `key` is the only
+/// first move after which every defence allows a mate), which the search at
+/// depth 4 and Level 3 both find and score as mate in two, the search's
+/// reply then mating against every defence.
+fn engine_mates_in_two<P: Position>(pos: &P, key: &str) {
+    let text = pos.to_text();
+    assert!(mates_in_one(pos).is_empty(), "{text}: no mate in one");
+    let proved = mates_in_two(pos);
+    let keys: Vec<String> = proved.iter().map(|&mv| pos.move_text(mv)).collect();
+    assert_eq!(keys, [key], "{text}: exactly one mate in two");
+    let found = search(pos, &[], &depth_limit(4)).expect("a move");
+    assert!(
+        proved.contains(&found.best),
+        "{text}: the search plays {}",
+        pos.move_text(found.best)
+    );
+    assert_eq!(
+        mate_in(found.score),
+        Some(3),
+        "{text}: score {}",
+        found.score
+    );
+    let next = after(pos, found.best);
+    for defence in moves_of(&next) {
+        let position = after(&next, defence);
+        let reply = search(&position, &[], &depth_limit(3)).expect("a reply");
+        assert!(
+            is_checkmate(&after(&position, reply.best)),
+            "{text}: after {key} {} the engine plays {}, not mate",
+            next.move_text(defence),
+            position.move_text(reply.best)
+        );
+    }
+    let level3 = choose_move(pos, &[], Level::new(3).expect("level"), 9).expect("a move");
+    assert!(
+        proved.contains(&level3.best),
+        "{text}: Level 3 plays {}",
+        pos.move_text(level3.best)
+    );
+    assert_eq!(mate_in(level3.score), Some(3), "{text}: Level 3 score");
+}
+
+#[test]
+fn finds_a_mate_in_two_in_tapestry() {
+    use variantarium::rules::tapestry::Tapestry;
+    // White K c5, N c2, B d2 against k f6, all three Fates on the Nexus.
+    // The quiet Loom step N-E wakes Earth: every move must now leave its
+    // territory, so the King on f6 is frozen and Black has only Fate steps;
+    // whichever, d2-c3 mates. Found by a random search of sparse positions.
+    let pos = Tapestry::from_text("5k/2K3/6/6/2NB2/6 w NNN -", &()).expect("valid");
+    engine_mates_in_two(&pos, "N-E");
+}
+
+#[test]
+fn finds_a_mate_in_two_in_chakra() {
+    use variantarium::rules::chakra::Chakra;
+    // The Transmitter carries White's King from a2 through its chakra a1 to
+    // g6, beside the cornered Black King; Black has only chakra moves left and
+    // the Courtesan mates on g7. Found by a random search of sparse positions.
+    let pos = Chakra::from_text("7k/5C2/8/8/8/8/K7/8 w Ta1k,Tg6n,tb2n,td7n", &()).expect("valid");
+    engine_mates_in_two(&pos, "a2-g6");
+}
+
+#[test]
+fn finds_mates_in_two_in_hex_chess() {
+    use variantarium::rules::hexchess::{HexChess, HexOptions};
+    let hex = |id: VariantId, text: &str| {
+        let options = HexOptions::for_variant(id, None).expect("hex");
+        HexChess::from_text(text, &options).expect("valid")
+    };
+    // Glinski: White K f11, R l5, N e5, P k6 against k h9. The quiet Rook
+    // move l5-k5 sends the King to h8 or i8, and k6-k7=Q mates.
+    let pos = hex(VariantId::Glinski, "6/7/8/9/4N5/10K/10/8k/8/5P1/4R1 w -");
+    engine_mates_in_two(&pos, "l5-k5");
+    // McCooey: White K a5, N b5, R d7, P b1 against k c5. d7-d4 leaves
+    // only c5-b3, and d4-c3 mates.
+    let pos = hex(VariantId::McCooey, "4K1/P3N2/4k3/6R2/10/11/10/9/8/7/6 w -");
+    engine_mates_in_two(&pos, "d7-d4");
+    // Anglojewish: General h6, Finch k1, Sennight l3 against General k4. The
+    // Finch curves to i3; after either General move i3-i5 mates.
+    let pos = hex(VariantId::AjGlinski, "6/7/8/9/10/11/10/5G3/8/F2g3/2S3 w -");
+    engine_mates_in_two(&pos, "k1-i3");
+    // Compact Anglojewish (61 cells): Rabbi e1, General h4, Finch i5 against
+    // General h2. The Finch curves to g5; after any General move g5-g3 mates.
+    // All three found by a random search of sparse positions.
+    let pos = hex(VariantId::AjCompact, "5/6/7/8/B8/8/7/1g1G2/4F w -");
+    engine_mates_in_two(&pos, "i5-g5");
+}
