@@ -477,29 +477,31 @@ fn selfplay_rejects_bad_input_with_status_two() {
 }
 
 #[test]
-fn level_three_beats_random_in_flaxman() {
-    for (white, black) in [("3", "random"), ("random", "3")] {
-        let (code, out, err) = variantarium(&[
-            "selfplay",
-            "--variant",
-            "flaxman",
-            "--white",
-            white,
-            "--black",
-            black,
-            "--games",
-            "10",
-            "--seed",
-            "2026",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        let (w, d, l) = summary(&out);
-        let (engine_wins, engine_losses) = if white == "3" { (w, l) } else { (l, w) };
-        assert!(
-            engine_wins >= 9 && engine_losses == 0,
-            "level 3 as {}: {w}-{d}-{l}\n{out}",
-            if white == "3" { "White" } else { "Black" }
-        );
+fn level_three_beats_random_in_every_game() {
+    for variant in ["flaxman", "tapestry", "chakra", "glinski", "aj-glinski"] {
+        for (white, black) in [("3", "random"), ("random", "3")] {
+            let (code, out, err) = variantarium(&[
+                "selfplay",
+                "--variant",
+                variant,
+                "--white",
+                white,
+                "--black",
+                black,
+                "--games",
+                "10",
+                "--seed",
+                "2026",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            let (w, d, l) = summary(&out);
+            let (engine_wins, engine_losses) = if white == "3" { (w, l) } else { (l, w) };
+            assert!(
+                engine_wins >= 9 && engine_losses == 0,
+                "{variant}: level 3 as {}: {w}-{d}-{l}\n{out}",
+                if white == "3" { "White" } else { "Black" }
+            );
+        }
     }
 }
 
@@ -835,4 +837,28 @@ fn finds_mates_in_two_in_hex_chess() {
     // All three found by a random search of sparse positions.
     let pos = hex(VariantId::AjCompact, "5/6/7/8/B8/8/7/1g1G2/4F w -");
     engine_mates_in_two(&pos, "i5-g5");
+}
+
+#[test]
+fn the_fifty_move_rule_is_seen_when_in_force() {
+    use variantarium::rules::hexchess::HexOptions;
+    // A Glinski Queen up, no pawn and nothing to take: every move is quiet.
+    let options = HexOptions::for_variant(VariantId::Glinski, None).expect("hex");
+    let pos = crate::hexchess::setup(options, &[("f1", 'K'), ("c1", 'Q'), ("f11", 'k')], 'w');
+    let limits = depth_limit(3);
+    let free = search(&pos, &[], &limits).expect("a move");
+    assert!(free.score > 500, "a Queen up: {}", free.score);
+    // One ply before the count runs out every line is a draw ...
+    let last = search(&pos, &[], &limits.clone().with_fifty_move_clock(Some(99))).expect("a move");
+    assert_eq!(last.score, 0);
+    // ... and a little earlier it is not yet.
+    let early = search(&pos, &[], &limits.with_fifty_move_clock(Some(90))).expect("a move");
+    assert!(early.score > 500, "{}", early.score);
+    // A mate on the last move still counts: Chakra's Queen mates on h8.
+    use variantarium::rules::chakra::Chakra;
+    let pos = Chakra::from_text("k7/8/1K6/8/8/8/8/7Q w Ta2n,Th2n,td5n,te5n", &()).expect("valid");
+    let limits = depth_limit(3).with_fifty_move_clock(Some(99));
+    let found = search(&pos, &[], &limits).expect("a move");
+    assert_eq!(mate_in(found.score), Some(1));
+    assert!(is_checkmate(&after(&pos, found.best)));
 }

@@ -4,7 +4,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use crate::engine::{Level, choose_move};
+use crate::engine::{Level, search};
 use crate::rules::random::Rng;
 use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
@@ -165,7 +165,10 @@ fn play_one<P: Position>(start: P, spec: &Selfplay, seed: u64) -> Played {
             }
             Player::Engine(level) => {
                 let seed = engine_seed[side.index() & 1];
-                choose_move(pos, &history, level, seed).map(|r| r.best)
+                let limits = level
+                    .limits(seed)
+                    .with_fifty_move_clock(game.fifty_move_clock());
+                search(pos, &history, &limits).map(|r| r.best)
             }
         };
         // No move although the rules see no end: cannot happen for a

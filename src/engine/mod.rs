@@ -50,9 +50,13 @@ pub fn choose_move<P: Position>(
 /// A suggestion for the person to move: an Expert-level search without
 /// noise.
 pub fn hint<P: Position>(pos: &P, history: &[u64]) -> Option<P::Move> {
-    let limits = SearchLimits {
+    search(pos, history, &hint_limits()).map(|r| r.best)
+}
+
+/// The limits of [`hint`]'s search.
+pub fn hint_limits() -> SearchLimits {
+    SearchLimits {
         noise: 0,
         ..Level::new(4).unwrap_or(Level::MAX).limits(0)
-    };
-    search(pos, history, &limits).map(|r| r.best)
+    }
 }

@@ -16,8 +16,9 @@
 //! move) first seen there is scored as the evaluation says; the main search
 //! sees it exactly one ply earlier.
 //!
-//! The fifty-move rule is not seen by the search (the caller's game ends
-//! the game when it applies).
+//! The fifty-move rule is seen when the caller says it is in force and how
+//! far its count has run ([`SearchLimits::fifty_move_clock`]): a line that
+//! reaches the limit scores as a draw, unless its last move mated.
 //!
 //! Limitation: the search is negamax, i.e. it assumes the next side to move
 //! is the opponent of the current one. With more than two sides it still
@@ -36,6 +37,7 @@ use std::time::{Duration, Instant};
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, TransTable};
+use crate::rules::history::FIFTY_MOVES;
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{GameResult, Position};
 
@@ -74,6 +76,20 @@ pub struct SearchLimits {
     pub seed: u64,
     /// Transposition table size; 0 means 16 MB.
     pub tt_megabytes: usize,
+    /// When the fifty-move rule is in force: the plies played at the root
+    /// since the last move that reset the count. None: the rule is off.
+    pub fifty_move_clock: Option<u32>,
+}
+
+impl SearchLimits {
+    /// These limits, for a game whose fifty-move count stands at `clock`
+    /// plies (None when the rule is off).
+    pub fn with_fifty_move_clock(self, clock: Option<u32>) -> Self {
+        SearchLimits {
+            fifty_move_clock: clock,
+            ..self
+        }
+    }
 }
 
 /// What a search found.
@@ -294,6 +310,21 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.path[floor.min(self.path.len())..].contains(&hash)
     }
 
+    /// Whether the fifty-move count, when in force, has run out at a node
+    /// `ply` plies from the root whose last reset left `floor` (0: no reset
+    /// since the root) in the path.
+    fn fifty_moves_run_out(&self, pos: &P, ply: usize, floor: usize) -> bool {
+        let Some(at_root) = self.limits.fifty_move_clock else {
+            return false;
+        };
+        let clock = if floor == 0 {
+            at_root as usize + ply
+        } else {
+            self.path.len().saturating_sub(floor)
+        };
+        clock >= (FIFTY_MOVES * u32::from(pos.side_count())) as usize
+    }
+
     fn history_index(&self, pos: &P, mv: &P::Move) -> usize {
         usize::from(pos.side_to_move().0 & 1) * HISTORY_SLOTS + history_slot(mv)
     }
@@ -416,6 +447,11 @@ impl<'t, P: Position> Searcher<'t, P> {
             self.scores[ply] = scores;
             return self.terminal(pos, ply);
         }
+        if ply > 0 && self.fifty_moves_run_out(pos, ply, floor) {
+            self.moves[ply] = moves;
+            self.scores[ply] = scores;
+            return 0;
+        }
         let in_check = pos.in_check();
         if in_check && ply < MAX_PLY / 2 {
             depth += 1;
@@ -528,6 +564,10 @@ impl<'t, P: Position> Searcher<'t, P> {
                 self.moves[ply] = moves;
                 return self.terminal(pos, ply);
             }
+        }
+        if ply > 0 && self.fifty_moves_run_out(pos, ply, floor) {
+            self.moves[ply] = moves;
+            return 0;
         }
         let mut best = -INF;
         if !evading {

@@ -2,7 +2,7 @@
 //! the position is rebuilt from its text for the variant's own type, so the
 //! search runs at full speed, and the move comes back as notation.
 
-use super::{Level, choose_move, hint};
+use super::{Level, hint_limits, search};
 use crate::rules::Position;
 use crate::rules::session::Session;
 use crate::rules::variant::VariantVisitor;
@@ -22,6 +22,7 @@ fn think(session: &dyn Session, level: Option<(Level, u64)>) -> Option<String> {
     let visitor = Think {
         text: session.position_text(),
         history: session.earlier_hashes(),
+        fifty_move_clock: session.fifty_move_clock(),
         level,
     };
     session.variant().visit(visitor).ok().flatten()
@@ -30,6 +31,7 @@ fn think(session: &dyn Session, level: Option<(Level, u64)>) -> Option<String> {
 struct Think {
     text: String,
     history: Vec<u64>,
+    fifty_move_clock: Option<u32>,
     level: Option<(Level, u64)>,
 }
 
@@ -38,10 +40,12 @@ impl VariantVisitor for Think {
 
     fn visit<P: Position>(self, options: P::Options) -> Option<String> {
         let pos = P::from_text(&self.text, &options).ok()?;
-        let best = match self.level {
-            Some((level, seed)) => choose_move(&pos, &self.history, level, seed)?.best,
-            None => hint(&pos, &self.history)?,
+        let limits = match self.level {
+            Some((level, seed)) => level.limits(seed),
+            None => hint_limits(),
         };
+        let limits = limits.with_fifty_move_clock(self.fifty_move_clock);
+        let best = search(&pos, &self.history, &limits)?.best;
         Some(pos.move_text(best))
     }
 }

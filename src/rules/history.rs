@@ -143,6 +143,12 @@ impl<P: Position> Game<P> {
         self.plies.last().map_or(0, |p| p.clock)
     }
 
+    /// The fifty-move count (plies since its last reset) when that rule is
+    /// in force, for the engine; None when it is off.
+    pub fn fifty_move_clock(&self) -> Option<u32> {
+        self.draw_rules.fifty_moves.then(|| self.clock())
+    }
+
     /// How many times the current position has stood in this game, counting now.
     pub fn repetitions(&self) -> usize {
         let now = self.position.hash();

@@ -54,6 +54,9 @@ pub trait Session: Send + Sync {
     fn hash(&self) -> u64;
     /// Hashes of the positions before this one, oldest first.
     fn earlier_hashes(&self) -> Vec<u64>;
+    /// Plies since the fifty-move count was last reset, when that rule is
+    /// in force.
+    fn fifty_move_clock(&self) -> Option<u32>;
     fn clone_box(&self) -> Box<dyn Session>;
     /// Rule hints while the cell `from` is selected (see
     /// [`Position::selection_hints`]); empty for an empty or unknown cell.
@@ -200,6 +203,10 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn earlier_hashes(&self) -> Vec<u64> {
         self.game.earlier_hashes()
+    }
+
+    fn fifty_move_clock(&self) -> Option<u32> {
+        self.game.fifty_move_clock()
     }
 
     fn selection_hints(&self, from: CellId) -> Vec<Hint> {
