@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use variantarium::app::{
-    CellClicked, CorePlugin, HistoryRequested, HistoryStep, HoveredCell, LegalMoves, Match,
-    MoveApplied, MoveRequested, NewGameRequested, Overlays, PendingChoice, Piece, Selection,
+    AnimationSpeed, CellClicked, CellIndex, CorePlugin, HistoryRequested, HistoryStep, HoveredCell,
+    LegalMoves, Match, MoveApplied, MoveRequested, NewGameRequested, Overlays, PendingChoice,
+    Piece, Selection, Tween,
 };
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
@@ -306,4 +307,73 @@ fn the_rules_hints_follow_selection_hover_and_check() {
             ..
         }]
     ));
+}
+
+/// The men on `cell` and their motion, if any.
+fn motion_on(app: &mut App, cell: u16) -> Vec<(Piece, Option<Tween>, bool)> {
+    let mut query = app
+        .world_mut()
+        .query::<(&Piece, Option<&Tween>, Has<variantarium::app::Turning>)>();
+    query
+        .iter(app.world())
+        .filter(|(p, _, _)| p.cell == cell)
+        .map(|(p, t, turning)| (*p, t.cloned(), turning))
+        .collect()
+}
+
+#[test]
+fn undo_and_redo_move_the_men_back_and_forth() {
+    let mut app = app_with(Variant::new(VariantId::Glinski));
+    // Random moves until a capture is on, then the capture.
+    let mut rng = Rng::new(5);
+    let capture = loop {
+        let moves = app.world().resource::<Match>().session.legal_moves();
+        if let Some(capture) = moves.iter().find(|m| m.is_capture()) {
+            break capture.clone();
+        }
+        let text = moves[rng.below(moves.len())].text.clone();
+        app.world_mut().write_message(MoveRequested { text });
+        app.update();
+    };
+    app.world_mut().write_message(MoveRequested {
+        text: capture.text.clone(),
+    });
+    app.update();
+    let place = |app: &App, cell| app.world().resource::<CellIndex>().place(cell);
+    let (from, to) = (capture.route.from, capture.route.to);
+
+    // Undo: the capturer glides back from the target, the taken man returns.
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::Undo));
+    app.update();
+    entities_match_rules(&mut app);
+    let back = motion_on(&mut app, from);
+    assert_eq!(back.len(), 1);
+    let tween = back[0].1.as_ref().expect("the capturer moves back");
+    assert_eq!(tween.path.first().copied(), Some(place(&app, to)));
+    assert_eq!(tween.path.last().copied(), Some(place(&app, from)));
+    let returned = motion_on(&mut app, to);
+    assert_eq!(returned.len(), 1);
+    assert!(returned[0].2, "the captured man appears turning");
+
+    // Redo: the capturer goes forward again and the taken man fades.
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::Redo));
+    app.update();
+    entities_match_rules(&mut app);
+    let forward = motion_on(&mut app, to);
+    let tween = forward[0].1.as_ref().expect("the capturer moves again");
+    assert_eq!(tween.path.first().copied(), Some(place(&app, from)));
+    let mut ghosts = app.world_mut().query::<&variantarium::app::Ghost>();
+    assert_eq!(ghosts.iter(app.world()).count(), 1, "one ghost leaves");
+    // With instant animation nothing moves.
+    app.world_mut().resource_mut::<AnimationSpeed>().0 = 0.0;
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::Undo));
+    app.update();
+    assert!(
+        motion_on(&mut app, from)
+            .iter()
+            .all(|(_, t, turning)| t.is_none() && !turning)
+    );
 }

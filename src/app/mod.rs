@@ -30,7 +30,7 @@ pub use game::{
     MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
 };
 pub use hints::{HoveredCell, Overlays};
-pub use pieces::Piece;
+pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use selection::{PendingChoice, Selection, Target};
 
 use crate::rules::session::Session;

@@ -1,7 +1,9 @@
 //! `Piece` entities mirror the rules' placements. After a move they are
 //! rebuilt from the new placements and the move's effects set them in motion
 //! from where they stood: slides and leaps, swaps, Transmitter jumps, flips,
-//! and ghosts of what was captured.
+//! and ghosts of what was captured. Undo, redo and jumps in the move list
+//! have no single move's effects, so the men glide from their old cells to
+//! their new ones instead ([`morph`]).
 
 use bevy::prelude::*;
 
@@ -91,25 +93,138 @@ fn spawn_piece(commands: &mut Commands, index: &CellIndex, piece: Piece) -> Enti
         .id()
 }
 
+/// A new game sets the pieces down; undo, redo and a jump in the move list
+/// move them from where they stood to where they now stand (see [`morph`]).
 fn rebuild_pieces(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
     mut changed: MessageReader<PositionChanged>,
     game: Option<Res<Match>>,
     index: Res<CellIndex>,
-    pieces: Query<Entity, Or<(With<Piece>, With<Ghost>)>>,
+    speed: Res<AnimationSpeed>,
+    pieces: Query<(Entity, Option<&Piece>), Or<(With<Piece>, With<Ghost>)>>,
 ) {
-    let rebuild = started.read().count() + changed.read().count() > 0;
+    let new_game = started.read().count() > 0;
+    let moved = changed.read().count() > 0;
     let Some(game) = game else { return };
-    if !rebuild {
+    if !(new_game || moved) {
         return;
     }
-    for entity in &pieces {
+    let before: Vec<Piece> = pieces.iter().filter_map(|(_, p)| p.copied()).collect();
+    for (entity, _) in &pieces {
         commands.entity(entity).despawn();
     }
-    for placement in game.session.placements() {
-        spawn_piece(&mut commands, &index, Piece::of(&placement));
+    let after: Vec<Piece> = game.session.placements().iter().map(Piece::of).collect();
+    let duration = if new_game { 0.0 } else { speed.0 };
+    if duration <= 0.0 {
+        for piece in after {
+            spawn_piece(&mut commands, &index, piece);
+        }
+        return;
     }
+    let distance = |a: &Piece, b: &Piece| index.place(a.cell).distance(index.place(b.cell));
+    let plan = morph(&before, &after, distance);
+    for (piece, origin) in plan.arrivals {
+        let entity = spawn_piece(&mut commands, &index, piece);
+        match origin {
+            Origin::Stays => {}
+            Origin::From(old) => {
+                let path = vec![place_of(&index, &old), place_of(&index, &piece)];
+                commands.entity(entity).insert(tween(path, duration));
+            }
+            Origin::Changed(old) => {
+                let path = vec![place_of(&index, &old), place_of(&index, &piece)];
+                let turning = Turning {
+                    elapsed: 0.0,
+                    duration,
+                };
+                commands
+                    .entity(entity)
+                    .insert((tween(path, duration), turning));
+            }
+            Origin::Appears => {
+                commands.entity(entity).insert(Turning {
+                    elapsed: 0.0,
+                    duration,
+                });
+            }
+        }
+    }
+    for piece in plan.departures {
+        spawn_ghost(&mut commands, &index, piece, duration);
+    }
+}
+
+/// Where a man standing after a jump in the game's history comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The same man stood on the same cell.
+    Stays,
+    /// The same kind of man of the same side stood elsewhere.
+    From(Piece),
+    /// A man of the same side stood elsewhere as another letter or state (a
+    /// promotion or a Prisoner taken back).
+    Changed(Piece),
+    /// Nothing of its side was left to come from (a capture taken back).
+    Appears,
+}
+
+/// How the men `before` become the men `after`, by any number of moves
+/// back or forward: each man after gets an origin, nearest first, and the
+/// men before that nobody came from leave the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Morph {
+    pub arrivals: Vec<(Piece, Origin)>,
+    pub departures: Vec<Piece>,
+}
+
+pub fn morph(before: &[Piece], after: &[Piece], distance: impl Fn(&Piece, &Piece) -> f32) -> Morph {
+    let mut free: Vec<Option<Piece>> = before.iter().copied().map(Some).collect();
+    let mut origins: Vec<Option<Origin>> = vec![None; after.len()];
+    for (slot, piece) in origins.iter_mut().zip(after) {
+        if let Some(i) = free.iter().position(|p| p.as_ref() == Some(piece)) {
+            free[i] = None;
+            *slot = Some(Origin::Stays);
+        }
+    }
+    for (slot, piece) in origins.iter_mut().zip(after) {
+        if slot.is_none() {
+            let same_kind = |p: &Piece| {
+                p.letter == piece.letter && p.side == piece.side && p.state == piece.state
+            };
+            *slot = claim_nearest(&mut free, piece, same_kind, &distance).map(Origin::From);
+        }
+    }
+    for (slot, piece) in origins.iter_mut().zip(after) {
+        if slot.is_none() {
+            let same_side = |p: &Piece| p.side == piece.side;
+            *slot = claim_nearest(&mut free, piece, same_side, &distance).map(Origin::Changed);
+        }
+    }
+    Morph {
+        arrivals: after
+            .iter()
+            .zip(origins)
+            .map(|(p, o)| (*p, o.unwrap_or(Origin::Appears)))
+            .collect(),
+        departures: free.into_iter().flatten().collect(),
+    }
+}
+
+/// Takes the unclaimed man nearest to `to` among those `fits` accepts.
+fn claim_nearest(
+    free: &mut [Option<Piece>],
+    to: &Piece,
+    fits: impl Fn(&Piece) -> bool,
+    distance: &impl Fn(&Piece, &Piece) -> f32,
+) -> Option<Piece> {
+    let nearest = free
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.filter(|p| fits(p)).map(|p| (i, distance(&p, to))))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)?;
+    free[nearest].take()
 }
 
 fn animate_applied_moves(
