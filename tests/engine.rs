@@ -148,13 +148,17 @@ fn no_side_to_move_without_moves_gets_a_move() {
 
 /// Positions along random games, with the hashes of the positions before
 /// them (for the repetition rule).
-fn random_positions(count: usize, seed: u64) -> Vec<(Flaxman, Vec<u64>)> {
+fn random_positions<P: Position>(
+    options: &P::Options,
+    count: usize,
+    seed: u64,
+) -> Vec<(P, Vec<u64>)> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut pos = Flaxman::start(&());
+        let mut pos = P::start(options);
         let mut history = Vec::new();
-        for _ in 0..rng.below(60) {
+        for _ in 0..rng.below(80) {
             let moves = moves_of(&pos);
             if moves.is_empty() {
                 break;
@@ -169,10 +173,9 @@ fn random_positions(count: usize, seed: u64) -> Vec<(Flaxman, Vec<u64>)> {
     out
 }
 
-/// The move is legal in the position and in the same position read afresh
-/// from its text (so no hidden state of the search's play/undo leaks in).
-fn assert_legal(pos: &Flaxman, mv: <Flaxman as Position>::Move, who: &str) {
-    let fresh = flaxman(&pos.to_text());
+/// Legal by the position itself and by a copy rebuilt from its text.
+fn assert_legal<P: Position>(pos: &P, mv: P::Move, who: &str) {
+    let fresh = P::from_text(&pos.to_text(), pos.options()).expect("the text reads back");
     let text = pos.move_text(mv);
     let legal: Vec<String> = sorted_moves(&fresh).into_iter().map(|(t, _)| t).collect();
     assert!(
@@ -182,37 +185,64 @@ fn assert_legal(pos: &Flaxman, mv: <Flaxman as Position>::Move, who: &str) {
     );
 }
 
+/// The levels, the principal variation and the generic evaluation under
+/// tiny node budgets (stopping the search anywhere) only ever give legal
+/// moves, on random positions of one game.
+struct OnlyLegalMoves {
+    positions: usize,
+    seed: u64,
+}
+
+impl VariantVisitor for OnlyLegalMoves {
+    type Output = ();
+
+    fn visit<P: Position>(self, options: P::Options) {
+        let generic = Evaluator::<P>::generic();
+        let mut tt = TransTable::with_megabytes(1);
+        for (i, (pos, history)) in random_positions::<P>(&options, self.positions, self.seed)
+            .iter()
+            .enumerate()
+        {
+            let limits = SearchLimits {
+                nodes: Some(300 + 997 * (i as u64 % 7)),
+                ..Level::new(1 + (i % 3) as u8)
+                    .expect("level")
+                    .limits(i as u64)
+            };
+            let r = search(pos, history, &limits).expect("a move");
+            assert_legal(pos, r.best, "the search");
+            let mut line = pos.clone();
+            for &mv in &r.pv {
+                assert_legal(&line, mv, "the principal variation");
+                line.play(mv);
+            }
+            tt.clear();
+            let limits = SearchLimits {
+                nodes: Some(50 + 37 * (i as u64 % 40)),
+                ..SearchLimits::default()
+            };
+            let r = Searcher::new(generic, &mut tt, limits)
+                .run(pos, history)
+                .expect("a move");
+            assert_legal(pos, r.best, "the generic evaluation");
+        }
+    }
+}
+
 #[test]
 fn only_legal_moves_on_random_positions() {
-    let generic = Evaluator::<Flaxman>::generic();
-    let mut tt = TransTable::with_megabytes(1);
-    for (i, (pos, history)) in random_positions(150, 77).iter().enumerate() {
-        let level = Level::new(1 + (i % 3) as u8).expect("level");
-        let r = choose_move(pos, history, level, i as u64).expect("a move");
-        assert_legal(pos, r.best, "choose_move");
-        // The PV is a legal line.
-        let mut line = pos.clone();
-        for &mv in &r.pv {
-            assert_legal(&line, mv, "the principal variation");
-            line.play(mv);
-        }
-        // The generic evaluation, with a tiny node budget that stops the
-        // search anywhere.
-        tt.clear();
-        let limits = SearchLimits {
-            nodes: Some(50 + 37 * (i as u64 % 40)),
-            ..SearchLimits::default()
+    for (i, variant) in Variant::implemented().into_iter().enumerate() {
+        let visitor = OnlyLegalMoves {
+            positions: 40,
+            seed: 77 + i as u64,
         };
-        let r = Searcher::new(generic, &mut tt, limits)
-            .run(pos, history)
-            .expect("a move");
-        assert_legal(pos, r.best, "the generic evaluation");
+        variant.visit(visitor).expect("a game");
     }
 }
 
 #[test]
 fn same_seed_and_node_limit_give_the_same_result() {
-    for (i, (pos, history)) in random_positions(12, 5).iter().enumerate() {
+    for (i, (pos, history)) in random_positions::<Flaxman>(&(), 12, 5).iter().enumerate() {
         let limits = SearchLimits {
             nodes: Some(20_000 + 1_000 * i as u64),
             noise: 8,
@@ -231,7 +261,7 @@ fn same_seed_and_node_limit_give_the_same_result() {
 
 #[test]
 fn the_beginner_varies_with_the_seed() {
-    let positions = random_positions(20, 8);
+    let positions = random_positions::<Flaxman>(&(), 20, 8);
     let picks = |seed: u64| -> Vec<_> {
         positions
             .iter()
@@ -294,7 +324,7 @@ fn levels_have_names_and_level_three_is_quick() {
     assert_eq!(names[0], "Novice");
     assert!(Level::new(0).is_none() && Level::new(7).is_none());
     assert!(Level::new(3).expect("level").time_cap() <= Duration::from_millis(100));
-    for (pos, history) in random_positions(5, 3) {
+    for (pos, history) in random_positions::<Flaxman>(&(), 5, 3) {
         let clock = Instant::now();
         let r = choose_move(&pos, &history, Level::new(3).expect("level"), 0).expect("a move");
         // 0.1 s by the cap (checked every 1024 nodes); the rest is slack for
