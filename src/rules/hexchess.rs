@@ -20,11 +20,13 @@ use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising};
 use super::notation::split_from_to;
 use super::variant::{PawnKind, VariantId};
 use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
-use super::view::{CellId, Hint, HintKind};
+use super::view::{CellId, Hint};
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
     zobrist,
 };
+
+mod hints;
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -1432,240 +1434,15 @@ impl Position for HexChess {
         effects
     }
 
-    /// A reminder of how an Anglojewish piece moves, on its cell: these are
-    /// the pieces a player is least likely to know. Classical pieces and
-    /// pawns get nothing (their moves speak for themselves).
     fn selection_hints(&self, from: CellId) -> Vec<Hint> {
-        let Some((kind, _)) = u8::try_from(from).ok().and_then(|c| self.piece_at(c)) else {
-            return Vec::new();
-        };
-        piece_note(kind)
-            .map(|label| Hint::Mark {
-                at: from,
-                kind: HintKind::Note,
-                label: label.into(),
-            })
-            .into_iter()
-            .collect()
+        hints::selection_hints(self, from)
     }
 
-    /// The way the move goes, as a `Route` Path: for a Finch, Rabbi or Cohen
-    /// the shortest clear curved path, cell by cell, labelled with its shape
-    /// ("Finch: 3 steps, turning left"); for a leap the two cells with
-    /// "√7 leap, never blocked"; for anything else the two cells, and for en
-    /// passant a Note on the pawn it takes. Empty when no man stands on
-    /// the move's cell or a curved piece has no clear path (no legal move).
     fn move_hints(&self, mv: Move) -> Vec<Hint> {
-        let Some((kind, _)) = self.piece_at(mv.from) else {
-            return Vec::new();
-        };
-        if usize::from(mv.to) >= self.grid().len() || mv.from == mv.to {
-            return Vec::new();
-        }
-        let route = |cells: Vec<CellId>, label: Option<String>| Hint::Path {
-            cells,
-            kind: HintKind::Route,
-            label,
-        };
-        let straight = vec![CellId::from(mv.from), CellId::from(mv.to)];
-        match kind {
-            Kind::Finch | Kind::Rabbi | Kind::Cohen => self
-                .piece_route(kind, mv.from, mv.to)
-                .map(|r| route(self.route_cells(mv.from, r), Some(r.label(kind))))
-                .into_iter()
-                .collect(),
-            Kind::Knight | Kind::Sennight => {
-                vec![route(straight, Some("√7 leap, never blocked".into()))]
-            }
-            Kind::Pawn => match self.passed_pawn_cell(mv) {
-                Some(passed) => vec![
-                    route(straight, Some("en passant".into())),
-                    Hint::Mark {
-                        at: passed.into(),
-                        kind: HintKind::Note,
-                        label: "taken en passant".into(),
-                    },
-                ],
-                None => vec![route(straight, None)],
-            },
-            _ => vec![route(straight, None)],
-        }
+        hints::move_hints(self, mv)
     }
 
-    /// One `Check` hint per enemy man attacking the royal piece of the side
-    /// to move, in cell order: a Line from a rider, leaper, royal piece or
-    /// pawn-like piece; for a Finch, Rabbi or Cohen the clear curved Path
-    /// from it to the royal piece. Empty exactly when not in check.
     fn check_hints(&self) -> Vec<Hint> {
-        let us = self.side.index();
-        let royal = self.royal[us];
-        if royal == NONE {
-            return Vec::new();
-        }
-        let mut hints = Vec::new();
-        let mut enemy = self.sides[us ^ 1];
-        while enemy != 0 {
-            let attacker = enemy.trailing_zeros() as u8;
-            enemy &= enemy - 1;
-            hints.extend(self.check_hint(attacker, royal));
-        }
-        hints
-    }
-}
-
-/// One way along a curved path: which table (0 Finch, 1 Rabbi), which path
-/// from the cell (p = 2k + (t = −1), as in [`Tables::curved`]) and how many of
-/// its steps the move takes.
-#[derive(Clone, Copy, Debug)]
-struct CurvedRoute {
-    w: usize,
-    p: usize,
-    steps: usize,
-}
-
-impl CurvedRoute {
-    /// "Finch: 3 steps, turning left"; a Cohen says which way it goes
-    /// ("Cohen, as a Rabbi: 1 step"). The turn is seen from above with White
-    /// at the bottom (the app's view, and the same handedness from Black's
-    /// side): e0..e5 and d0..d5 go anticlockwise, so t = +1 (even p) turns
-    /// left and t = −1 right. One step has no turn.
-    /// t = +1 (even p): each step's direction is the next anticlockwise.
-    fn turns_left(self) -> bool {
-        self.p.is_multiple_of(2)
-    }
-
-    fn label(self, kind: Kind) -> String {
-        let way = if self.w == 0 { "Finch" } else { "Rabbi" };
-        let piece = match kind {
-            Kind::Cohen => format!("Cohen, as a {way}"),
-            _ => way.to_string(),
-        };
-        match self.steps {
-            1 => format!("{piece}: 1 step"),
-            n if self.turns_left() => format!("{piece}: {n} steps, turning left"),
-            n => format!("{piece}: {n} steps, turning right"),
-        }
-    }
-}
-
-/// The rule reminder shown on a selected Anglojewish piece.
-fn piece_note(kind: Kind) -> Option<&'static str> {
-    match kind {
-        Kind::Finch => Some("Finch: 1–4 orthogonal steps, each turning the same way"),
-        Kind::Rabbi => Some("Rabbi: 1–4 diagonal steps, each turning the same way"),
-        Kind::Cohen => Some("Cohen: moves as a Finch or as a Rabbi"),
-        Kind::Sennight => Some("Sennight: leaps √7, never blocked"),
-        Kind::General => Some("General: one orthogonal step; royal"),
-        _ => None,
-    }
-}
-
-/// Helpers of the rule hints. They read the generator's own tables, so a
-/// drawn path is always one the generator accepts, but only the app calls
-/// them.
-impl HexChess {
-    /// The shortest clear curved path of table `w` (0 Finch, 1 Rabbi) from
-    /// `from` to `to` on this board; of several equally short, the first in
-    /// the tables' order. Every landing cell before `to` must be empty (`to`
-    /// may hold the man it captures or attacks).
-    fn curved_route(&self, w: usize, from: u8, to: u8) -> Option<CurvedRoute> {
-        let t = self.tables;
-        let c = usize::from(from);
-        if w > 1 || c >= t.grid.len() {
-            return None;
-        }
-        let occ = self.sides[0] | self.sides[1];
-        let mut best: Option<CurvedRoute> = None;
-        for p in 0..12 {
-            let path = &t.curved[w][c][p][..usize::from(t.curved_len[w][c][p])];
-            for (i, &x) in path.iter().enumerate() {
-                if x == to {
-                    if best.is_none_or(|b| i + 1 < b.steps) {
-                        best = Some(CurvedRoute { w, p, steps: i + 1 });
-                    }
-                    break;
-                }
-                if occ & bit(x) != 0 {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// The path a curved piece takes from `from` to `to`: a Cohen's fewest
-    /// steps as either piece, the Finch's on a tie.
-    fn piece_route(&self, kind: Kind, from: u8, to: u8) -> Option<CurvedRoute> {
-        let finch = || self.curved_route(0, from, to);
-        let rabbi = || self.curved_route(1, from, to);
-        match kind {
-            Kind::Finch => finch(),
-            Kind::Rabbi => rabbi(),
-            Kind::Cohen => match (finch(), rabbi()) {
-                (Some(f), Some(r)) if r.steps < f.steps => Some(r),
-                (Some(f), _) => Some(f),
-                (None, r) => r,
-            },
-            _ => None,
-        }
-    }
-
-    /// `from`, then every cell the route's steps land on.
-    fn route_cells(&self, from: u8, r: CurvedRoute) -> Vec<CellId> {
-        let path = self.tables.curved[r.w][usize::from(from)][r.p];
-        std::iter::once(from)
-            .chain(path.into_iter().take(r.steps))
-            .map(CellId::from)
-            .collect()
-    }
-
-    /// The hint for `attacker` if it attacks the royal piece on `royal`.
-    fn check_hint(&self, attacker: u8, royal: u8) -> Option<Hint> {
-        let (kind, side) = self.piece_at(attacker)?;
-        let cells = match kind {
-            Kind::Finch | Kind::Rabbi | Kind::Cohen => {
-                self.route_cells(attacker, self.piece_route(kind, attacker, royal)?)
-            }
-            _ if self.attacks_directly(kind, side, attacker, royal) => {
-                return Some(Hint::Line {
-                    from: attacker.into(),
-                    to: royal.into(),
-                    kind: HintKind::Check,
-                    label: None,
-                });
-            }
-            _ => return None,
-        };
-        Some(Hint::Path {
-            cells,
-            kind: HintKind::Check,
-            label: None,
-        })
-    }
-
-    /// Whether a man that is not a curved rider, of `side` on `from`,
-    /// attacks `to` (the tests of [`HexChess::attacked`], for one man).
-    fn attacks_directly(&self, kind: Kind, side: Side, from: u8, to: u8) -> bool {
-        let t = self.tables;
-        let c = usize::from(to);
-        let b = bit(from);
-        let occ = self.sides[0] | self.sides[1];
-        let rides = |dirs: std::ops::Range<usize>| {
-            dirs.into_iter()
-                .any(|d| t.first_blocker(to, d, occ) == Some(from))
-        };
-        match kind {
-            Kind::Knight | Kind::Sennight => t.leap[c] & b != 0,
-            Kind::King => t.king_adj[c] & b != 0,
-            Kind::General => t.general_adj[c] & b != 0,
-            Kind::Pawn => {
-                let pk = pawn_index(self.options.pawn);
-                t.pawn_attackers[pk][side.index() & 1][c] & b != 0
-            }
-            Kind::Queen => rides(0..12),
-            Kind::Rook => rides(0..6),
-            Kind::Bishop => rides(6..12),
-            Kind::Finch | Kind::Rabbi | Kind::Cohen => false,
-        }
+        hints::check_hints(self)
     }
 }
