@@ -462,10 +462,32 @@ fn edge_labels(game: &Match, index: &CellIndex) -> Vec<(String, Vec3, bool)> {
             .into_iter()
             .map(|(f, at)| (f, at + Vec3::new(0.0, 0.0, 0.8), false)),
     );
+    let board: Vec<Vec3> = (0..game.layout.cells.len())
+        .filter(|&i| game.layout.cells[i].board == 0)
+        .map(|i| index.place(i as u16))
+        .collect();
     labels.extend(
         ranks
             .into_iter()
-            .map(|(r, at)| (r, at + Vec3::new(-0.8, 0.0, 0.0), false)),
+            .map(|(r, at)| (r, off_the_board(at, &board), false)),
     );
     labels
+}
+
+/// A place for the label of the rank whose leftmost cell is at `at`: to its
+/// left, and on from there away from the board's centre while it would sit
+/// on another cell (a hex board's upper ranks start on a slanting edge, where
+/// the place to the left still lies on the board).
+fn off_the_board(at: Vec3, board: &[Vec3]) -> Vec3 {
+    let centre = board.iter().sum::<Vec3>() / board.len().max(1) as f32;
+    let outward = (at - centre).with_y(0.0).normalize_or_zero();
+    let on_a_cell = |p: Vec3| board.iter().any(|&c| c != at && c.distance(p) < 1.0);
+    let mut label = at + Vec3::new(-0.8, 0.0, 0.0);
+    for _ in 0..8 {
+        if !on_a_cell(label) {
+            break;
+        }
+        label += outward * 0.25;
+    }
+    label
 }
