@@ -339,6 +339,9 @@ struct Tables {
     /// The reverse: the cells from which that side's pawn captures onto c.
     pawn_attackers: [[[u128; MAX_CELLS]; 2]; 4],
     promotion: [u128; 2],
+    /// `to_promotion[side][c]`: forward steps from c to that side's
+    /// promotion edge.
+    to_promotion: [[u8; MAX_CELLS]; 2],
     /// Cells of each file from rank 1 upward (the position text's order).
     files: Vec<Vec<u8>>,
 }
@@ -379,6 +382,7 @@ impl Tables {
             pawn_capture: [[[0; MAX_CELLS]; 2]; 4],
             pawn_attackers: [[[0; MAX_CELLS]; 2]; 4],
             promotion: [0; 2],
+            to_promotion: [[20; MAX_CELLS]; 2],
             files: Vec::new(),
         };
         let dirs: Vec<(i8, i8)> = ORTHO.iter().chain(DIAG.iter()).copied().collect();
@@ -441,6 +445,8 @@ impl Tables {
             if l == 0 || n == 0 {
                 t.promotion[1] |= bit(c);
             }
+            t.to_promotion[0][ci] = (max - l.max(n)) as u8;
+            t.to_promotion[1][ci] = l.min(n) as u8;
             for kind in PawnKind::ALL {
                 let pk = pawn_index(kind);
                 for &(dl, dn) in white_captures(kind, l - n) {
@@ -563,6 +569,7 @@ pub struct Undo {
     captured: u8,
     captured_at: u8,
     ep: u8,
+    checked: bool,
 }
 
 static PIECE_KEYS: [u64; 32 * MAX_CELLS] = zobrist::keys(0x4E8C_0001);
@@ -597,6 +604,10 @@ pub struct HexChess {
     /// Cells from which each side's pawns may double-step (by layout).
     double_from: [u128; 2],
     hash: u64,
+    /// Whether the side to move's royal piece is attacked: found once per
+    /// move in `play`, then read by the generator and [`Position::in_check`]
+    /// (the search asks both at every node).
+    checked: bool,
 }
 
 /// Options, placement, side to move and en-passant right are the position;
@@ -632,19 +643,11 @@ impl HexChess {
     /// How many forward steps a pawn of `side` on `cell` is from its
     /// promotion edge (0 on it; at most 20, also for cells off the board).
     pub fn promotion_distance(&self, cell: u8, side: Side) -> u8 {
-        let t = self.tables;
-        let us = side.index() & 1;
-        let mut c = cell;
-        for steps in 0..20u8 {
-            if usize::from(c) >= MAX_CELLS {
-                return 20;
-            }
-            if t.promotion[us] & bit(c) != 0 {
-                return steps;
-            }
-            c = t.forward[us][usize::from(c)];
+        if usize::from(cell) < self.grid().len() {
+            self.tables.to_promotion[side.index() & 1][usize::from(cell)]
+        } else {
+            20
         }
-        20
     }
 
     /// The cells a man of `kind` (any but a pawn) on `from` attacks or may
@@ -745,6 +748,7 @@ impl HexChess {
             ep: NONE,
             double_from,
             hash: 0,
+            checked: false,
         }
     }
 
@@ -892,7 +896,7 @@ impl HexChess {
         let enemy = self.sides[them];
         let occ = own | enemy;
         let royal_cell = self.royal[us];
-        let in_check = self.royal_attacked(us);
+        let in_check = self.checked;
         let zone = if in_check || royal_cell == NONE {
             u128::MAX
         } else {
@@ -1093,10 +1097,13 @@ impl Position for HexChess {
         self.set_ep(new_ep);
         self.side = self.side.opponent();
         self.hash ^= BLACK_TO_MOVE_KEY;
+        let checked = self.checked;
+        self.checked = self.royal_attacked(self.side.index());
         Undo {
             captured,
             captured_at,
             ep: old_ep,
+            checked,
         }
     }
 
@@ -1118,10 +1125,11 @@ impl Position for HexChess {
         if undo.captured != 0 {
             self.put(undo.captured_at, undo.captured);
         }
+        self.checked = undo.checked;
     }
 
     fn in_check(&self) -> bool {
-        self.royal_attacked(self.side.index())
+        self.checked
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -1365,6 +1373,7 @@ impl Position for HexChess {
                 pos.side.opponent().name()
             ));
         }
+        pos.checked = pos.royal_attacked(pos.side.index());
         Ok(pos)
     }
 
