@@ -1,6 +1,12 @@
 //! The computer opponent in the window: it thinks on a worker thread (the
 //! async compute pool) so camera, menus and animation stay smooth, and plays
 //! by sending `MoveRequested` like a person. A hint works the same way.
+//!
+//! That thread runs at the lowest scheduling priority. With a GPU nothing
+//! else wants the core and the engine loses nothing; on a machine that
+//! renders on its CPU (Mesa's lavapipe) drawing a frame takes every core, and
+//! the frames must come first — the engine then thinks with what is left,
+//! within its level's time cap.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
@@ -90,8 +96,10 @@ fn start_thinking(
     let session = game.session.clone_box();
     // The same game and level give the same moves: the seed is the ply.
     let seed = session.moves().len() as u64;
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { computer_move(session.as_ref(), level, seed) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        yield_to_the_frames();
+        computer_move(session.as_ref(), level, seed)
+    });
     commands.insert_resource(Thinking {
         level,
         hash: game.session.hash(),
@@ -131,7 +139,10 @@ fn start_hint(
     let session = game.session.clone_box();
     hint.hash = session.hash();
     hint.answer = None;
-    hint.task = Some(AsyncComputeTaskPool::get().spawn(async move { hint_move(session.as_ref()) }));
+    hint.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        yield_to_the_frames();
+        hint_move(session.as_ref())
+    }));
 }
 
 fn finish_hint(game: Option<Res<Match>>, mut hint: ResMut<Hint>) {
@@ -148,5 +159,16 @@ fn finish_hint(game: Option<Res<Match>>, mut hint: ResMut<Hint>) {
     hint.task = None;
     if current == Some(hint.hash) {
         hint.answer = answer;
+    }
+}
+
+/// Puts the calling worker thread at the lowest scheduling priority (it stays
+/// there: the pool's threads only do such background work).
+fn yield_to_the_frames() {
+    #[cfg(unix)]
+    // SAFETY: setpriority only reads its integer arguments. On Linux, nice
+    // values belong to threads and `who` 0 names the calling one.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 19);
     }
 }
