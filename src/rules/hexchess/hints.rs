@@ -3,8 +3,7 @@
 //! Anglojewish pieces. Only the app asks for these, never the move
 //! generator.
 
-use super::{HexChess, Kind, Move, NONE, bit, pawn_index};
-use crate::rules::Side;
+use super::{HexChess, Kind, Move, NONE, bit};
 use crate::rules::view::{CellId, Hint, HintKind};
 
 /// A reminder of how an Anglojewish piece moves, on its cell: these are
@@ -193,53 +192,27 @@ impl HexChess {
             .collect()
     }
 
-    /// The hint for `attacker` if it attacks the royal piece on `royal`.
+    /// The hint for `attacker` if it attacks the royal piece on `royal`:
+    /// the generator's own attack test asked about that one man, then its
+    /// curved path when it has one, else the straight line.
     fn check_hint(&self, attacker: u8, royal: u8) -> Option<Hint> {
         let (kind, side) = self.piece_at(attacker)?;
-        let cells = match kind {
-            Kind::Finch | Kind::Rabbi | Kind::Cohen => {
-                self.route_cells(attacker, self.piece_route(kind, attacker, royal)?)
-            }
-            _ if self.attacks_directly(kind, side, attacker, royal) => {
-                return Some(Hint::Line {
-                    from: attacker.into(),
-                    to: royal.into(),
-                    kind: HintKind::Check,
-                    label: None,
-                });
-            }
-            _ => return None,
-        };
-        Some(Hint::Path {
-            cells,
-            kind: HintKind::Check,
-            label: None,
-        })
-    }
-
-    /// Whether a man that is not a curved rider, of `side` on `from`,
-    /// attacks `to` (the tests of [`HexChess::attacked`], for one man).
-    fn attacks_directly(&self, kind: Kind, side: Side, from: u8, to: u8) -> bool {
-        let t = self.tables;
-        let c = usize::from(to);
-        let b = bit(from);
         let occ = self.sides[0] | self.sides[1];
-        let rides = |dirs: std::ops::Range<usize>| {
-            dirs.into_iter()
-                .any(|d| t.first_blocker(to, d, occ) == Some(from))
-        };
-        match kind {
-            Kind::Knight | Kind::Sennight => t.leap[c] & b != 0,
-            Kind::King => t.king_adj[c] & b != 0,
-            Kind::General => t.general_adj[c] & b != 0,
-            Kind::Pawn => {
-                let pk = pawn_index(self.options.pawn);
-                t.pawn_attackers[pk][side.index() & 1][c] & b != 0
-            }
-            Kind::Queen => rides(0..12),
-            Kind::Rook => rides(0..6),
-            Kind::Bishop => rides(6..12),
-            Kind::Finch | Kind::Rabbi | Kind::Cohen => false,
+        if !self.attacked(royal, side.index() & 1, occ, bit(attacker)) {
+            return None;
         }
+        Some(match self.piece_route(kind, attacker, royal) {
+            Some(route) => Hint::Path {
+                cells: self.route_cells(attacker, route),
+                kind: HintKind::Check,
+                label: None,
+            },
+            None => Hint::Line {
+                from: attacker.into(),
+                to: royal.into(),
+                kind: HintKind::Check,
+                label: None,
+            },
+        })
     }
 }
