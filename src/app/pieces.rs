@@ -124,29 +124,26 @@ fn rebuild_pieces(
     }
     let distance = |a: &Piece, b: &Piece| index.place(a.cell).distance(index.place(b.cell));
     let plan = morph(&before, &after, distance);
+    let turning = Turning {
+        elapsed: 0.0,
+        duration,
+    };
     for (piece, origin) in plan.arrivals {
         let entity = spawn_piece(&mut commands, &index, piece);
+        let glide = |old: Piece| {
+            let path = vec![place_of(&index, &old), place_of(&index, &piece)];
+            tween(path, duration)
+        };
         match origin {
             Origin::Stays => {}
             Origin::From(old) => {
-                let path = vec![place_of(&index, &old), place_of(&index, &piece)];
-                commands.entity(entity).insert(tween(path, duration));
+                commands.entity(entity).insert(glide(old));
             }
             Origin::Changed(old) => {
-                let path = vec![place_of(&index, &old), place_of(&index, &piece)];
-                let turning = Turning {
-                    elapsed: 0.0,
-                    duration,
-                };
-                commands
-                    .entity(entity)
-                    .insert((tween(path, duration), turning));
+                commands.entity(entity).insert((glide(old), turning));
             }
             Origin::Appears => {
-                commands.entity(entity).insert(Turning {
-                    elapsed: 0.0,
-                    duration,
-                });
+                commands.entity(entity).insert(turning);
             }
         }
     }

@@ -60,9 +60,8 @@ mod tests {
     use super::*;
     use crate::rules::Side;
     use crate::rules::hexchess::{HexOptions, Move};
-    use crate::rules::variant::VariantId;
-
     use crate::rules::random::Rng;
+    use crate::rules::variant::VariantId;
 
     /// The quiescence search's own generator gives exactly the legal moves
     /// the rules call noisy, in random positions of every hex game and pawn.
@@ -81,6 +80,7 @@ mod tests {
                         if all.is_empty() {
                             break;
                         }
+                        let next = all[rng.below(all.len())];
                         all.retain(|&mv| pos.is_noisy(mv));
                         let mut noisy = Vec::new();
                         pos.noisy_moves(&mut noisy);
@@ -92,9 +92,7 @@ mod tests {
                         };
                         assert_eq!(texts(&noisy), texts(&all), "{id:?} {}", pos.to_text());
                         checked += 1;
-                        let mut moves = Vec::new();
-                        pos.legal_moves(&mut moves);
-                        pos.play(moves[rng.below(moves.len())]);
+                        pos.play(next);
                     }
                 }
             }
