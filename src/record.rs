@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::{PawnKind, Variant, VariantId};
-use crate::rules::{GameResult, Side};
 
 const FORMAT: &str = "variantarium-game";
 const VERSION: u32 = 1;
@@ -212,16 +211,10 @@ fn parse_tag(tag: &str) -> Option<(&str, &str)> {
 }
 
 fn result_text(session: &dyn Session) -> String {
-    let Some(outcome) = session.outcome() else {
-        return "*".into();
-    };
-    match outcome.result {
-        GameResult::Win(Side::WHITE) => "1-0".into(),
-        GameResult::Win(_) => "0-1".into(),
-        GameResult::Draw => "1/2-1/2".into(),
-        GameResult::ThreeQuarters(Side::WHITE) => "3/4-1/4".into(),
-        GameResult::ThreeQuarters(_) => "1/4-3/4".into(),
-    }
+    session
+        .outcome()
+        .map_or("*", |end| end.result.score())
+        .into()
 }
 
 /// Writes `contents` to `path` so that a failure at any point leaves the

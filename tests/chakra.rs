@@ -47,15 +47,16 @@ fn start_position_and_its_moves() {
         moves(&start),
         [
             "a1-b3", "a2-b4", "a2-b4^", "a2-c3", "a2-c3^", "a2^", "b1-a2", "b1-h2", "b2-b3",
-            "c2-c3", "d2-d3", "e2-e3", "f2-f3", "g1-a2", "g1-h2", "g2-g3", "h1-g3", "h2-f3",
-            "h2-f3^", "h2-g4", "h2-g4^", "h2^"
+            "b2-b4", "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e2-e3", "e2-e4", "f2-f3", "f2-f4",
+            "g1-a2", "g1-h2", "g2-g3", "g2-g4", "h1-g3", "h2-f3", "h2-f3^", "h2-g4", "h2-g4^",
+            "h2^"
         ]
     );
 }
 
 #[test]
 fn perft_from_the_start_depths_1_to_4() {
-    let expected = [1, 22, 484, 12026, 297667];
+    let expected = [1, 28, 784, 24142, 740585];
     for (depth, &nodes) in expected.iter().enumerate() {
         let mut start = Chakra::start(&());
         assert_eq!(perft(&mut start, depth as u32), nodes, "depth {depth}");
@@ -65,9 +66,68 @@ fn perft_from_the_start_depths_1_to_4() {
 #[test]
 fn reference_generator_agrees_on_perft_from_the_start() {
     let reference = reference::Ref::parse(START);
-    for (depth, nodes) in [(1, 22), (2, 484), (3, 12026), (4, 297667)] {
+    for (depth, nodes) in [(1, 28), (2, 784), (3, 24142)] {
         assert_eq!(reference.perft(depth), nodes, "depth {depth}");
     }
+}
+
+#[test]
+fn a_pawn_double_steps_from_its_second_rank_only() {
+    let p = pos("4k3/3p4/8/8/8/4P3/3P4/4K3 w -");
+    assert_eq!(moves_from(&p, "d2-"), ["d2-d3", "d2-d4"]);
+    assert_eq!(moves_from(&p, "e3-"), ["e3-e4"]);
+    let p = pos("4k3/3p4/8/8/8/4P3/3P4/4K3 b -");
+    assert_eq!(moves_from(&p, "d7-"), ["d7-d5", "d7-d6"]);
+}
+
+#[test]
+fn a_piece_on_either_square_blocks_the_double_step() {
+    // On the square passed over: no step at all.
+    assert_eq!(
+        moves_from(&pos("4k3/8/8/8/8/3a4/3P4/4K3 w -"), "d2-"),
+        Vec::<String>::new()
+    );
+    // On the landing square, enemy or own: only the single step.
+    assert_eq!(
+        moves_from(&pos("4k3/8/8/8/3a4/8/3P4/4K3 w -"), "d2-"),
+        ["d2-d3"]
+    );
+    assert_eq!(
+        moves_from(&pos("4k3/8/8/8/3A4/8/3P4/4K3 w -"), "d2-"),
+        ["d2-d3"]
+    );
+}
+
+#[test]
+fn an_enemy_chakra_stops_the_double_step_and_own_chakras_are_passed() {
+    // Black's chakra on d3: the pawn may step onto it, not over it.
+    let p = pos("4k3/8/8/8/8/8/3P4/4K3 w td3n,th7n");
+    assert_eq!(moves_from(&p, "d2-"), ["d2-d3"]);
+    // A chakra on the landing square, of either side, is fine.
+    let p = pos("4k3/8/8/8/8/8/3P4/4K3 w td4n,th7n");
+    assert_eq!(moves_from(&p, "d2-"), ["d2-d3", "d2-d4"]);
+    // White's own chakra on d3 is passed over; stepping onto it may also
+    // go on through the Transmitter to h1.
+    let p = pos("4k3/8/8/8/8/8/3P4/4K3 w Td3n,Th1n");
+    assert_eq!(moves_from(&p, "d2-"), ["d2-d3", "d2-d4", "d2-h1"]);
+}
+
+#[test]
+fn a_double_step_onto_its_own_chakra_goes_on_through_the_transmitter() {
+    let p = pos("4k3/8/2a5/8/8/8/3P4/4K3 w Td4n,Tc6n");
+    assert_eq!(moves_from(&p, "d2-"), ["d2-c6", "d2-d3", "d2-d4"]);
+    let next = after(&p, "d2-c6");
+    assert_eq!(next.to_text(), "4k3/8/2P5/8/8/8/8/4K3 b Td4n,Tc6n");
+    // So Black's King on c6 would be in check from the pawn on d2 — unless
+    // a Black chakra on d3 bars the double step.
+    assert!(pos("8/8/2k5/8/8/8/3P4/4K3 b Td4n,Tc6n").in_check());
+    assert!(!pos("8/8/2k5/8/8/8/3P4/4K3 b Td4n,Tc6n,td3n,th8n").in_check());
+}
+
+#[test]
+fn a_double_step_gives_no_en_passant() {
+    let p = after(&pos("4k3/8/8/8/2p5/8/3P4/4K3 w -"), "d2-d4");
+    assert_eq!(moves_from(&p, "c4-"), ["c4-c3"]);
 }
 
 /// Both generators on `count` positions of random games from `start`: the
@@ -623,7 +683,7 @@ fn move_text_parses_and_bad_text_is_named() {
         ("e2e3", "from-to"),
         ("b2-b3=K", "Q, S, M, C or A"),
         ("z9^", "'z9' is not a square"),
-        ("e2-e4", "illegal"),
+        ("e2-e5", "illegal"),
         ("b4^", "illegal"),
         ("a2-a2", "illegal"),
     ] {
@@ -701,12 +761,12 @@ fn variantarium(args: &[&str]) -> (i32, String) {
 fn command_line_perft_and_moves() {
     assert_eq!(
         variantarium(&["perft", "--variant", "chakra", "--depth", "2"]),
-        (0, "nodes 484\n".to_string())
+        (0, "nodes 784\n".to_string())
     );
     let expected = [
-        "a1-b3", "a2-b4", "a2-b4^", "a2-c3", "a2-c3^", "a2^", "b1-a2", "b1-h2", "b2-b3", "c2-c3",
-        "d2-d3", "e2-e3", "f2-f3", "g1-a2", "g1-h2", "g2-g3", "h1-g3", "h2-f3", "h2-f3^", "h2-g4",
-        "h2-g4^", "h2^",
+        "a1-b3", "a2-b4", "a2-b4^", "a2-c3", "a2-c3^", "a2^", "b1-a2", "b1-h2", "b2-b3", "b2-b4",
+        "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e2-e3", "e2-e4", "f2-f3", "f2-f4", "g1-a2", "g1-h2",
+        "g2-g3", "g2-g4", "h1-g3", "h2-f3", "h2-f3^", "h2-g4", "h2-g4^", "h2^",
     ];
     let mut lines = expected.join("\n");
     lines.push('\n');
@@ -995,6 +1055,16 @@ mod reference {
                     let f = (from.0, from.1 + dy);
                     if on_board(f) && self.piece(f).is_none() {
                         out.push(f);
+                        // The double step from the second rank: the square
+                        // passed over may hold an own chakra, not an enemy one.
+                        let second = if side == 0 { 1 } else { 6 };
+                        let f2 = (from.0, from.1 + 2 * dy);
+                        if from.1 == second
+                            && self.chakra(f).is_none_or(|c| c.side == side)
+                            && self.piece(f2).is_none()
+                        {
+                            out.push(f2);
+                        }
                     }
                     for dx in [-1, 1] {
                         let c = (from.0 + dx, from.1 + dy);
@@ -1221,6 +1291,13 @@ mod hints {
         let p = pos("7k/8/8/8/3K4/8/8/8 w td4n,tg1n");
         assert_eq!(p.selection_hints(sq("d4")), []);
         assert_eq!(p.selection_hints(sq("g1")), [transmitter("g1", "d4")]);
+    }
+
+    #[test]
+    fn a_double_step_through_the_transmitter_shows_its_route() {
+        let p = pos("4k3/8/2a5/8/8/8/3P4/4K3 w Td4n,Tc6n");
+        assert_eq!(hints_of(&p, "d2-c6"), [route(&["d2", "d4", "c6"], THROUGH)]);
+        assert_eq!(hints_of(&p, "d2-d4"), [route(&["d2", "d4"], None)]);
     }
 
     #[test]

@@ -155,3 +155,155 @@ fn the_window_without_a_display_is_a_clear_error() {
     assert!(err.contains("no display for the game window"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `status` on a position (`--variant V --position TEXT`, more flags after).
+fn status(variant: &str, position: &str, more: &[&str]) -> String {
+    let mut args = vec!["status", "--variant", variant, "--position", position];
+    args.extend_from_slice(more);
+    let (code, out, err) = variantarium(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn status_names_each_games_end_and_the_check() {
+    let cases = [
+        // Flaxman: every mobile man pinned is a stalemate even in check.
+        (
+            "flaxman",
+            "2s2k/6/6/2K2s/5P/P5 w",
+            "1/2-1/2 stalemate\ncheck\n",
+        ),
+        (
+            "flaxman",
+            "6/6/3s2/6/2k1s1/1S1PK1 w",
+            "0-1 checkmate\ncheck\n",
+        ),
+        (
+            "flaxman",
+            "1kp1s1/1S1K2/6/2S3/6/6 b",
+            "1-0 checkmate\ncheck\n",
+        ),
+        (
+            "flaxman",
+            "3kS1/3K2/1s4/6/1S4/4p1 b",
+            "1/2-1/2 stalemate\nno-check\n",
+        ),
+        ("flaxman", "1sk1s1/6/6/6/6/1S1KS1 w", "ongoing\nno-check\n"),
+        // Tapestry: a player with no legal move loses, in check or not.
+        (
+            "tapestry",
+            "2R2k/6/6/6/6/K5 b EEE -",
+            "1-0 checkmate\ncheck\n",
+        ),
+        (
+            "tapestry",
+            "3k2/4P1/5N/5N/6/K5 b EEE -",
+            "1-0 no-move\nno-check\n",
+        ),
+        (
+            "tapestry",
+            "5k/6/n5/n5/1p4/2K3 w EEE -",
+            "0-1 no-move\nno-check\n",
+        ),
+        // Chakra.
+        (
+            "chakra",
+            "7k/5A2/5K2/6A1/8/8/8/8 b Tf6n,Tg8n",
+            "1-0 checkmate\ncheck\n",
+        ),
+        (
+            "chakra",
+            "7k/5Q2/8/8/8/8/8/K7 b -",
+            "1/2-1/2 stalemate\nno-check\n",
+        ),
+        // Glinski scores a stalemate ¾ to the side that gave it.
+        (
+            "glinski",
+            "6/7/K7/9/10/8Q1k/10/9/8/7/6 b -",
+            "1-0 checkmate\ncheck\n",
+        ),
+        (
+            "glinski",
+            "6/7/K7/7Q1/10/8P1k/10/9/8/7/6 b -",
+            "3/4-1/4 stalemate\nno-check\n",
+        ),
+        (
+            "glinski",
+            "6/7/7k/1q7/10/K1p8/10/9/8/7/6 w -",
+            "1/4-3/4 stalemate\nno-check\n",
+        ),
+    ];
+    for (variant, position, expected) in cases {
+        assert_eq!(
+            status(variant, position, &[]),
+            expected,
+            "{variant} {position}"
+        );
+    }
+}
+
+#[test]
+fn status_applies_the_draw_rules_unless_switched_off() {
+    let cycle = "d1-a1 c6-f6 a1-d1 f6-c6";
+    let twice = format!("{cycle} {cycle}");
+    let start = "1sk1s1/6/6/6/6/1S1KS1 w";
+    let moves = ["--moves", twice.as_str()];
+    assert_eq!(
+        status("flaxman", start, &moves),
+        "1/2-1/2 repetition\nno-check\n"
+    );
+    let off = ["--moves", twice.as_str(), "--no-repetition"];
+    assert_eq!(status("flaxman", start, &off), "ongoing\nno-check\n");
+    let fifty = vec![cycle; 25].join(" ");
+    let moves = ["--moves", fifty.as_str(), "--no-repetition"];
+    assert_eq!(
+        status("flaxman", start, &moves),
+        "1/2-1/2 fifty-moves\nno-check\n"
+    );
+    let moves = [
+        "--moves",
+        fifty.as_str(),
+        "--no-repetition",
+        "--no-fifty-moves",
+    ];
+    assert_eq!(status("flaxman", start, &moves), "ongoing\nno-check\n");
+}
+
+#[test]
+fn status_moves_and_perft_read_a_record() {
+    let dir = std::env::temp_dir().join(format!("variantarium-status-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mate.txt");
+    let record = "[Variant \"flaxman\"]\n\n1. d1-a1 e6-d6 2. a1-a4 d6-d5 3. b1-b6 *\n";
+    std::fs::write(&path, record).unwrap();
+    let file = path.to_str().unwrap();
+    let (code, out, err) = variantarium(&["moves", "--record", file]);
+    assert_eq!((code, out.as_str()), (0, "c6-a2\n"), "{err}");
+    let (code, out, _) = variantarium(&["perft", "--record", file, "--depth", "1"]);
+    assert_eq!((code, out.as_str()), (0, "nodes 1\n"));
+    let (code, out, _) = variantarium(&["status", "--record", file]);
+    assert_eq!((code, out.as_str()), (0, "ongoing\nno-check\n"));
+    // --moves go on from where the record stands.
+    let (code, out, _) = variantarium(&["moves", "--record", file, "--moves", "c6-a2"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.lines().take(3).collect::<Vec<_>>(),
+        ["a4-f1", "b6-b1", "b6-e2"]
+    );
+    usage_error(&["moves", "--record", file, "--moves", "c6-c5"], "move 1");
+    usage_error(
+        &["status", "--record", file, "--variant", "flaxman"],
+        "--record",
+    );
+    usage_error(&["status"], "--variant");
+    usage_error(
+        &["status", "--record", "/nonexistent/game.txt"],
+        "/nonexistent/game.txt",
+    );
+    usage_error(
+        &["status", "--variant", "chakra", "--moves", "e2-e5"],
+        "move 1",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

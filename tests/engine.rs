@@ -44,7 +44,8 @@ fn after<P: Position>(pos: &P, mv: P::Move) -> P {
 // Brute force, independent of the search: only the rules.
 
 fn is_checkmate<P: Position>(pos: &P) -> bool {
-    moves_of(pos).is_empty() && pos.in_check()
+    pos.outcome()
+        .is_some_and(|end| end.reason == EndReason::Checkmate)
 }
 
 fn mates_in_one<P: Position>(pos: &P) -> Vec<P::Move> {
@@ -134,6 +135,20 @@ fn a_lost_position_scores_as_being_mated_and_shorter_mates_win() {
     let defended = search(&next, &[], &depth_limit(6)).expect("a defence");
     assert_eq!(mate_in(defended.score), Some(-2));
     assert!(defended.score < -MATE / 2);
+}
+
+#[test]
+fn pinning_every_mobile_man_in_check_is_a_draw_not_a_mate() {
+    // Black's King takes the Soldier b1 (e4-b1): the Soldier a1 now checks
+    // White's King d3, whose definers a4 and the new Prisoner e4 are (4,0)
+    // apart — no point is that far from d3, so White is stalemated.
+    let pos = flaxman("6/6/P2pk1/3K2/6/sS4 b");
+    let stalemating = pos.parse_move("e4-b1").expect("a legal move");
+    let next = after(&pos, stalemating);
+    assert!(next.in_check());
+    assert_eq!(next.outcome().map(|end| end.result), Some(GameResult::Draw));
+    let result = search(&pos, &[], &depth_limit(3)).expect("a move");
+    assert_eq!(mate_in(result.score), None, "score {}", result.score);
 }
 
 #[test]

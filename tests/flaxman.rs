@@ -270,6 +270,25 @@ fn all_mobile_men_pinned_is_stalemate() {
 }
 
 #[test]
+fn all_mobile_men_pinned_is_stalemate_even_in_check() {
+    // RULES.md §1: White's King c3 is in check from the Soldier f3, and its
+    // definers f2 and a1 are (5,1) apart — no point is that far from c3.
+    let p = Flaxman::from_text("2s2k/6/6/2K2s/5P/P5 w", &()).unwrap();
+    assert!(p.in_check());
+    assert!(p.all_mobile_men_pinned());
+    assert!(moves(&p).is_empty());
+    let outcome = p.outcome().expect("the game is over");
+    assert_eq!(
+        (outcome.result, outcome.reason),
+        (GameResult::Draw, EndReason::Stalemate)
+    );
+    // In check with an unpinned man but no legal move stays checkmate.
+    let mate = Flaxman::from_text("6/6/3s2/6/2k1s1/1S1PK1 w", &()).unwrap();
+    assert!(!mate.all_mobile_men_pinned());
+    assert_eq!(mate.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+}
+
+#[test]
 fn threefold_repetition_draws_when_switched_on() {
     let cycle = "d1-a1 c6-f6 a1-d1 f6-c6";
     let mut game = Game::new(Flaxman::start(&()), DrawRules::default());

@@ -22,7 +22,9 @@ becomes a Prisoner. Prisoners never move but still measure for their companions.
 Landing on any Prisoner frees it: swap, and it is a Soldier again.
 Only a King may capture its own Soldier. Nobody lands on a King.
 A King is in check when an enemy King or Soldier could jump onto it; you may not \
-leave yours in check. Checkmate wins; no legal move otherwise is a draw.";
+leave yours in check. If every King and Soldier of yours has no point at its \
+distance on the board (all pinned), it is a stalemate, even in check. Otherwise \
+checkmate wins and no legal move out of check is a draw.";
 
 const TAPESTRY: &str = "\
 Chess on a 6×6 board of four colours and nine 2×2 territories, steered by three \
@@ -51,8 +53,9 @@ The Transmitter: a piece that could move onto its own vacant chakra may instead 
 arrive on the other one, capturing an enemy piece there. A piece on its chakra \
 may pass. Only a King captures the enemy Transmitter, by stepping onto a vacant \
 enemy chakra: both leave the board.
-Pawns step forward, capture diagonally, and promote only to pieces their side \
-has lost. Checkmate wins, stalemate draws.";
+Pawns step forward (two squares from their second rank, but never over an \
+enemy chakra; no en passant), capture diagonally, and promote only to pieces \
+their side has lost. Checkmate wins, stalemate draws.";
 
 const HEX_CLASSICAL: &str = "\
 Hexagonal chess on 91 cells in three colours. Rooks move along the six \

@@ -3,15 +3,20 @@
 
 mod bench;
 mod selfplay;
+mod status;
 mod window;
 
 use std::ffi::OsString;
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::record;
+use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
 use crate::rules::perft::{divide, perft};
+use crate::rules::session::{Session, new_session};
 use crate::rules::variant::{PawnKind, Variant, VariantId, VariantVisitor};
 use crate::rules::{Position, sorted_moves};
 
@@ -45,11 +50,24 @@ pub enum Command {
         #[command(flatten)]
         setup: Setup,
     },
-    /// Measure move-generation speed (bulk-counted perft) for every game.
+    /// Say where the game stands: `ongoing` or the result and its reason
+    /// (`1-0 checkmate`, `1/2-1/2 repetition`, …), then `check` or
+    /// `no-check` for the side to move.
+    Status {
+        #[command(flatten)]
+        setup: Setup,
+        /// Switch off the threefold-repetition draw.
+        #[arg(long)]
+        no_repetition: bool,
+        /// Switch off the 50-move draw.
+        #[arg(long)]
+        no_fifty_moves: bool,
+    },
     /// Open the game window on a game (from a variant or a saved record).
     Play(window::PlayArgs),
     /// Render a position with the game's scene and write a PNG.
     Screenshot(window::ScreenshotArgs),
+    /// Measure move-generation speed (bulk-counted perft) for every game.
     Bench {
         /// Only this variant.
         #[arg(long)]
@@ -88,8 +106,8 @@ pub enum Command {
 pub struct Setup {
     /// Variant id: flaxman, tapestry, glinski, mccooey, aj-glinski,
     /// aj-mccooey, aj-glinski-mixed, aj-mccooey-mixed, aj-compact, chakra.
-    #[arg(long)]
-    pub variant: String,
+    #[arg(long, required_unless_present = "record")]
+    pub variant: Option<String>,
     /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
     #[arg(long)]
     pub pawn: Option<String>,
@@ -99,11 +117,18 @@ pub struct Setup {
     /// Moves to play first, separated by spaces, in the game's notation.
     #[arg(long, default_value = "")]
     pub moves: String,
+    /// Start where a saved game or an exported record stands (its variant,
+    /// draw rules and history); --moves are played after it.
+    #[arg(long, conflicts_with_all = ["variant", "pawn", "position"])]
+    pub record: Option<PathBuf>,
 }
 
 impl Setup {
     pub fn variant(&self) -> Result<Variant, String> {
-        let id: VariantId = self.variant.parse()?;
+        let Some(variant) = &self.variant else {
+            return Err("--variant or --record is required".into());
+        };
+        let id: VariantId = variant.parse()?;
         let pawn = self
             .pawn
             .as_deref()
@@ -112,7 +137,40 @@ impl Setup {
         Variant::with_pawn(id, pawn)
     }
 
-    /// The position this setup names, for a game type `P`.
+    /// The same setup naming its game directly: a record becomes the
+    /// variant it plays and the position it reached.
+    pub fn resolved(&self) -> Result<Setup, String> {
+        let Some(path) = &self.record else {
+            return Ok(self.clone());
+        };
+        let session = record::load(path)?;
+        let variant = session.variant();
+        Ok(Setup {
+            variant: Some(variant.id.id().into()),
+            pawn: variant.pawn.map(|p| p.id().into()),
+            position: Some(session.position_text()),
+            moves: self.moves.clone(),
+            record: None,
+        })
+    }
+
+    /// The game this setup names with its moves played: a record keeps its
+    /// own draw rules and history, a variant gets `rules`.
+    pub fn session(&self, rules: DrawRules) -> Result<Box<dyn Session>, String> {
+        let mut session = match &self.record {
+            Some(path) => record::load(path)?,
+            None => new_session(self.variant()?, rules, self.position.as_deref())?,
+        };
+        for (place, text) in move_list(&self.moves) {
+            session
+                .play(text)
+                .map_err(|e| format!("move {place} of --moves: {e}"))?;
+        }
+        Ok(session)
+    }
+
+    /// The position this setup names, for a game type `P` (a record must
+    /// have been [resolved](Setup::resolved) first).
     pub fn position<P: Position>(&self, options: &P::Options) -> Result<P, String> {
         let mut pos = match &self.position {
             Some(text) => P::from_text(text, options).map_err(|e| e.to_string())?,
@@ -159,15 +217,35 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             setup,
             depth,
             divide,
-        }) => setup.variant()?.visit(PerftCommand {
-            setup: &setup,
-            depth,
-            divide,
-            out,
-        })?,
-        Some(Command::Moves { setup }) => setup
-            .variant()?
-            .visit(MovesCommand { setup: &setup, out })?,
+        }) => {
+            let setup = setup.resolved()?;
+            setup.variant()?.visit(PerftCommand {
+                setup: &setup,
+                depth,
+                divide,
+                out,
+            })?
+        }
+        Some(Command::Moves { setup }) => {
+            let setup = setup.resolved()?;
+            setup
+                .variant()?
+                .visit(MovesCommand { setup: &setup, out })?
+        }
+        Some(Command::Status {
+            setup,
+            no_repetition,
+            no_fifty_moves,
+        }) => {
+            let mut session = setup.session(DrawRules::default())?;
+            let rules = session.draw_rules();
+            session.set_draw_rules(DrawRules {
+                repetition: rules.repetition && !no_repetition,
+                fifty_moves: rules.fifty_moves && !no_fifty_moves,
+            });
+            let [standing, check] = status::lines(session.as_ref());
+            writeln!(out, "{standing}\n{check}").map_err(io_error)
+        }
         Some(Command::Bench { variant, seconds }) => bench::run(variant.as_deref(), seconds, out),
         Some(Command::Selfplay {
             variant,

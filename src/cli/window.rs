@@ -7,7 +7,7 @@ use clap::Args;
 use super::Setup;
 use crate::record;
 use crate::rules::history::DrawRules;
-use crate::rules::session::{Session, new_session};
+use crate::rules::session::Session;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
@@ -92,26 +92,17 @@ pub fn game_of(args: &PlayArgs) -> Result<Option<Box<dyn Session>>, String> {
         return Ok(None);
     };
     let setup = Setup {
-        variant,
+        variant: Some(variant),
         pawn: args.pawn.clone(),
         position: args.position.clone(),
         moves: args.moves.clone(),
+        record: None,
     };
     let rules = DrawRules {
         repetition: !args.no_repetition,
         fifty_moves: !args.no_fifty_moves,
     };
-    setup_session(&setup, rules).map(Some)
-}
-
-pub fn setup_session(setup: &Setup, rules: DrawRules) -> Result<Box<dyn Session>, String> {
-    let mut session = new_session(setup.variant()?, rules, setup.position.as_deref())?;
-    for (place, text) in crate::rules::notation::move_list(&setup.moves) {
-        session
-            .play(text)
-            .map_err(|e| format!("move {place} of --moves: {e}"))?;
-    }
-    Ok(session)
+    setup.session(rules).map(Some)
 }
 
 #[cfg(feature = "app")]
@@ -133,7 +124,7 @@ pub fn open(
 #[cfg(feature = "app")]
 pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
-    let game = setup_session(&args.setup, DrawRules::default())?;
+    let game = args.setup.session(DrawRules::default())?;
     if args.out.extension().is_none_or(|e| e != "png") {
         return Err(format!(
             "--out must name a .png file, not '{}'",

@@ -215,6 +215,10 @@ static PAWN_FROM: [[u64; 64]; 2] = [leaper_table(&[(0, -1)]), leaper_table(&[(0,
 /// `PAWN_STEP[side][s]`: the square in front of a pawn of `side` on `s`.
 static PAWN_STEP: [[u64; 64]; 2] = [leaper_table(&[(0, 1)]), leaper_table(&[(0, -1)])];
 const LAST_RANK: [u64; 2] = [0xFF << 56, 0xFF];
+/// The rank a pawn may double-step from: White's second, Black's seventh.
+const SECOND_RANK: [u64; 2] = [0xFF << 8, 0xFF << 48];
+/// The rank a double step lands on: White's fourth, Black's fifth.
+const DOUBLE_STEP_RANK: [u64; 2] = [0xFF << 24, 0xFF << 32];
 
 /// `RAYS[d][s]`: every square from `s` (exclusive) to the edge in direction d.
 static RAYS: [[u64; 64]; 8] = ray_table();
@@ -418,7 +422,7 @@ impl Chakra {
         let pawn_sources = if capture {
             PAWN_ATTACKS[them ^ 1][xs]
         } else {
-            PAWN_FROM[them][xs]
+            PAWN_FROM[them][xs] | self.double_step_source(x, them, occ, stops)
         };
         if pawn_sources & pawns != 0 {
             return true;
@@ -516,9 +520,33 @@ impl Chakra {
                 }
                 t
             }
-            Kind::Pawn => (PAWN_STEP[us][su] & !occ) | (PAWN_ATTACKS[us][su] & self.sides[them]),
+            Kind::Pawn => {
+                let step = PAWN_STEP[us][su] & !occ;
+                let mut t = step | (PAWN_ATTACKS[us][su] & self.sides[them]);
+                // The double step: over a square with no piece and no enemy
+                // chakra (own chakras are transparent), onto one with no piece.
+                if SECOND_RANK[us] & bit(s) != 0 && step & self.chakras[them] == 0 && step != 0 {
+                    let over = step.trailing_zeros() as usize;
+                    t |= PAWN_STEP[us][over] & !occ;
+                }
+                t
+            }
         };
         targets & !own
+    }
+
+    /// The square a pawn of `them` would double-step from to land on the
+    /// vacant square `x` (empty if none could), with `occ` every piece and
+    /// `stops` the chakras that bar their way.
+    fn double_step_source(&self, x: u8, them: usize, occ: u64, stops: u64) -> u64 {
+        if DOUBLE_STEP_RANK[them] & bit(x) == 0 {
+            return 0;
+        }
+        let over = PAWN_FROM[them][x as usize];
+        if over & (occ | stops) != 0 {
+            return 0;
+        }
+        PAWN_FROM[them][over.trailing_zeros() as usize]
     }
 
     /// Adds the Transmitter's squares to `direct` (the piece on `s`'s own

@@ -180,6 +180,20 @@ impl Flaxman {
         }
     }
 
+    /// Whether every mobile man of the side to move is pinned: its jump
+    /// length has no on-board destination at all, whatever stands there.
+    pub fn all_mobile_men_pinned(&self) -> bool {
+        let us = self.side.index();
+        (0..3).all(|i| {
+            let from = self.men[us][i];
+            let mobile = self.board[from as usize].is_some_and(|m| m.kind.is_mobile());
+            !mobile || {
+                let (a, b) = (self.men[us][(i + 1) % 3], self.men[us][(i + 2) % 3]);
+                JUMPS[distance_squared(GRID, a, b) as usize][from as usize] == 0
+            }
+        })
+    }
+
     /// Whether a mobile man of the side other than `side` could jump onto
     /// `side`'s King.
     pub fn king_attacked(&self, side: Side) -> bool {
@@ -324,11 +338,15 @@ impl Position for Flaxman {
         self.king_attacked(self.side)
     }
 
+    /// The seed: "If it's your move and all your mobile pieces are 'pinned,'
+    /// that's considered a stalemate, too" — even in check. Otherwise no
+    /// legal move is checkmate in check and stalemate out of it.
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() > 0 {
             return None;
         }
-        Some(Outcome::no_move_left(self.side, self.in_check()))
+        let in_check = self.in_check() && !self.all_mobile_men_pinned();
+        Some(Outcome::no_move_left(self.side, in_check))
     }
 
     fn resets_move_clock(&self, mv: Move) -> bool {

@@ -66,6 +66,20 @@ pub enum GameResult {
     ThreeQuarters(Side),
 }
 
+impl GameResult {
+    /// The score of a two-player game, White's first: `1-0`, `0-1`,
+    /// `1/2-1/2`, `3/4-1/4` or `1/4-3/4`.
+    pub fn score(self) -> &'static str {
+        match self {
+            GameResult::Win(Side::WHITE) => "1-0",
+            GameResult::Win(_) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::ThreeQuarters(Side::WHITE) => "3/4-1/4",
+            GameResult::ThreeQuarters(_) => "1/4-3/4",
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EndReason {
     Checkmate,
@@ -84,6 +98,17 @@ impl EndReason {
             EndReason::NoLegalMove => "no legal move",
             EndReason::Repetition => "threefold repetition",
             EndReason::FiftyMoves => "fifty-move rule",
+        }
+    }
+
+    /// The reason as one word, for scripts (`variantarium status`).
+    pub fn id(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::NoLegalMove => "no-move",
+            EndReason::Repetition => "repetition",
+            EndReason::FiftyMoves => "fifty-moves",
         }
     }
 }

@@ -21,7 +21,7 @@ const TRANSMITTER_LOST: i32 = 120;
 /// Per own piece (not pawn, not King) within two King steps of an own
 /// chakra: it could probably reach the Transmitter soon.
 const TRANSMITTER_USER: i32 = 8;
-/// Per rank a pawn has advanced.
+/// Per rank a pawn has advanced (the double step counts as one).
 const PAWN_STEP: i32 = 4;
 /// Extra for a pawn 3, 2 and 1 steps from the last rank when the pool is
 /// not empty, scaled by the best piece in the pool (per mille of a Queen).
@@ -149,8 +149,13 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
     let mut pawn_value = 0;
     for &s in &pawns[..pawn_count] {
         let (_, y) = xy(s);
-        let advanced = if side == Side::WHITE { y - 1 } else { 6 - y };
-        pawn_value += PAWN_STEP * i32::from(advanced.max(0));
+        // Progress in moves: by its double step a pawn on its second rank is
+        // as near the fourth as one on the third.
+        let advanced = match if side == Side::WHITE { y - 1 } else { 6 - y } {
+            0 => 1,
+            ranks => ranks.max(0),
+        };
+        pawn_value += PAWN_STEP * i32::from(advanced);
         let to_go = if side == Side::WHITE { 7 - y } else { y };
         if (1..=3).contains(&to_go) {
             pawn_value += PROMOTION_NEAR[(3 - to_go) as usize] * best_in_pool / 900;
