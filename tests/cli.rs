@@ -233,6 +233,12 @@ fn status_names_each_games_end_and_the_check() {
             "6/7/7k/1q7/10/K1p8/10/9/8/7/6 w -",
             "1/4-3/4 stalemate\nno-check\n",
         ),
+        // Anglojewish scores a stalemate as a draw.
+        (
+            "aj-glinski",
+            "6/7/G7/9/8P1/9Pg/10/9/8/7/6 b -",
+            "1/2-1/2 stalemate\nno-check\n",
+        ),
     ];
     for (variant, position, expected) in cases {
         assert_eq!(
