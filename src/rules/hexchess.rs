@@ -27,6 +27,9 @@ use super::{
 };
 
 mod hints;
+mod three;
+
+pub use three::HexChess3;
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -156,6 +159,10 @@ impl HexOptions {
             VariantId::AjGlinskiMixed => (Layout::Glinski, Army::MixedBird),
             VariantId::AjMcCooeyMixed => (Layout::McCooey, Army::MixedBird),
             VariantId::AjCompact => (Layout::Compact, Army::Anglojewish),
+            VariantId::AjGlinski3p => (Layout::Glinski, Army::Anglojewish),
+            VariantId::AjGlinskiMixed3p => (Layout::Glinski, Army::MixedBird),
+            VariantId::AjMcCooey3p => (Layout::McCooey, Army::Anglojewish),
+            VariantId::AjMcCooeyMixed3p => (Layout::McCooey, Army::MixedBird),
             _ => return None,
         };
         let default_pawn = match layout {
@@ -273,9 +280,88 @@ impl HexOptions {
         }
     }
 
+    /// White's men at the start (three-player Red's): the layout's array with the army's
+    /// pieces (General, Cohen … and the mixed-bird Rook).
+    pub(crate) fn start_men(&self) -> Vec<(u8, Kind)> {
+        let grid = self.grid();
+        let mut men = Vec::new();
+        for &(kind, cells) in self.array() {
+            for name in cells.iter() {
+                let Some(cell) = grid.parse(name) else {
+                    continue;
+                };
+                let kind = match self.army {
+                    Army::Classical => kind,
+                    Army::MixedBird if *name == self.mixed_rook() => kind,
+                    _ => kind.curved(),
+                };
+                men.push((cell, kind));
+            }
+        }
+        men
+    }
+
+    /// Two-player White's double-step cells: its pawns' start cells, but
+    /// for McCooey and Compact not the centre-file one.
+    pub(crate) fn double_step_cells(&self) -> Vec<u8> {
+        let grid = self.grid();
+        self.array()
+            .iter()
+            .filter(|(kind, _)| *kind == Kind::Pawn)
+            .flat_map(|(_, cells)| cells.iter().filter_map(|name| grid.parse(name)))
+            .filter(|&cell| self.layout == Layout::Glinski || !grid.is_centre_file(cell))
+            .collect()
+    }
+
     /// Classical Glinski scores stalemate ¾–¼; every other hex game draws.
     fn stalemate_scores(&self) -> bool {
         self.layout == Layout::Glinski && self.army == Army::Classical
+    }
+}
+
+/// The hex board's cells with both names, for every hex game.
+fn board_layout(grid: HexGrid) -> BoardLayout {
+    let cells = (0..grid.len() as u8)
+        .map(|c| Cell {
+            board: 0,
+            name: grid.name(c),
+            alt_name: Some(grid.gilman(c)),
+            place: grid.place(c),
+            shape: CellShape::Hex,
+            colour: grid.colour(c),
+        })
+        .collect();
+    BoardLayout {
+        boards: vec![Board {
+            name: if grid == HexGrid::COMPACT {
+                "Compact hex board".into()
+            } else {
+                "Hex board".into()
+            },
+            centre: grid.centre(),
+            colours: 3,
+        }],
+        cells,
+    }
+}
+
+/// Why `text` is not a well-formed `from-to[=X]` move of these options, or
+/// None when it is.
+fn move_syntax_error(options: &HexOptions, text: &str) -> Option<String> {
+    let grid = options.grid();
+    match split_from_to(text) {
+        Err(reason) => Some(reason),
+        Ok((from, to, promotion)) => {
+            if let Some(name) = [from, to].into_iter().find(|n| grid.parse(n).is_none()) {
+                return Some(format!("'{name}' is not a cell of this board"));
+            }
+            match promotion {
+                Some(letter) if !options.promotions().iter().any(|k| k.letter() == letter) => {
+                    Some(format!("'{letter}' is not a promotion choice here"))
+                }
+                _ => None,
+            }
+        }
     }
 }
 
@@ -845,17 +931,9 @@ impl HexChess {
         let tables = Tables::get(options.grid());
         let grid = tables.grid;
         let mut double_from = [0u128; 2];
-        for &(kind, cells) in options.array() {
-            if kind != Kind::Pawn {
-                continue;
-            }
-            for cell in cells.iter().filter_map(|name| grid.parse(name)) {
-                let skip_centre = options.layout != Layout::Glinski && grid.is_centre_file(cell);
-                if !skip_centre {
-                    double_from[0] |= bit(cell);
-                    double_from[1] |= bit(mirror(grid, cell));
-                }
-            }
+        for cell in options.double_step_cells() {
+            double_from[0] |= bit(cell);
+            double_from[1] |= bit(mirror(grid, cell));
         }
         HexChess {
             options: *options,
@@ -1037,27 +1115,7 @@ impl HexChess {
     }
 
     fn syntax_error(&self, text: &str) -> Option<String> {
-        let grid = self.grid();
-        match split_from_to(text) {
-            Err(reason) => Some(reason),
-            Ok((from, to, promotion)) => {
-                if let Some(name) = [from, to].into_iter().find(|n| grid.parse(n).is_none()) {
-                    return Some(format!("'{name}' is not a cell of this board"));
-                }
-                match promotion {
-                    Some(letter)
-                        if !self
-                            .options
-                            .promotions()
-                            .iter()
-                            .any(|k| k.letter() == letter) =>
-                    {
-                        Some(format!("'{letter}' is not a promotion choice here"))
-                    }
-                    _ => None,
-                }
-            }
-        }
+        move_syntax_error(&self.options, text)
     }
 
     fn cell_name(&self, cell: u8) -> String {
@@ -1080,21 +1138,11 @@ impl Position for HexChess {
     fn start(options: &HexOptions) -> Self {
         let mut pos = HexChess::empty(options);
         let grid = pos.grid();
-        for &(kind, cells) in options.array() {
-            for name in cells.iter() {
-                let Some(cell) = grid.parse(name) else {
-                    continue;
-                };
-                let kind = match options.army {
-                    Army::Classical => kind,
-                    Army::MixedBird if *name == options.mixed_rook() => kind,
-                    _ => kind.curved(),
-                };
-                pos.put(cell, code(kind, 0));
-                pos.put(mirror(grid, cell), code(kind, 1));
-                if kind == options.royal() {
-                    pos.royal = [cell, mirror(grid, cell)];
-                }
+        for (cell, kind) in options.start_men() {
+            pos.put(cell, code(kind, 0));
+            pos.put(mirror(grid, cell), code(kind, 1));
+            if kind == options.royal() {
+                pos.royal = [cell, mirror(grid, cell)];
             }
         }
         pos
@@ -1429,29 +1477,7 @@ impl Position for HexChess {
     }
 
     fn layout(&self) -> BoardLayout {
-        let grid = self.grid();
-        let cells = (0..grid.len() as u8)
-            .map(|c| Cell {
-                board: 0,
-                name: grid.name(c),
-                alt_name: Some(grid.gilman(c)),
-                place: grid.place(c),
-                shape: CellShape::Hex,
-                colour: grid.colour(c),
-            })
-            .collect();
-        BoardLayout {
-            boards: vec![Board {
-                name: if grid == HexGrid::COMPACT {
-                    "Compact hex board".into()
-                } else {
-                    "Hex board".into()
-                },
-                centre: grid.centre(),
-                colours: 3,
-            }],
-            cells,
-        }
+        board_layout(self.grid())
     }
 
     fn placements(&self) -> Vec<Placement> {
