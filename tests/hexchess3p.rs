@@ -828,6 +828,262 @@ fn status_of_the_start_and_of_two_player_games() {
     assert_eq!(multi_player_status(&two, None), None);
 }
 
+// ---------------------------------------------------------------- CLI
+
+fn variantarium(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_perft_moves_and_pass() {
+    for (id, counts) in PERFT {
+        let (code, out, err) = variantarium(&["perft", "--variant", id.id(), "--depth", "2"]);
+        assert_eq!((code, out), (0, format!("nodes {}\n", counts[1])), "{err}");
+    }
+    let (code, out, _) = variantarium(&[
+        "perft",
+        "--variant",
+        "aj-glinski-3p",
+        "--pawn",
+        "broker",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "nodes 2113\n"));
+    let (_, out, _) = variantarium(&["moves", "--variant", "aj-glinski-3p", "--moves", "f5-f7"]);
+    assert!(
+        out.lines().any(|m| m == "g6-e5"),
+        "White's double step: {out}"
+    );
+    // The forced pass through the CLI: a position, `moves` and `--moves`.
+    let text = text_of(
+        &[
+            ("a1", "rG"),
+            ("l1", "wG"),
+            ("a6", "wR"),
+            ("b7", "wR"),
+            ("k7", "bG"),
+        ],
+        'r',
+        "-",
+    );
+    let (_, out, err) = variantarium(&[
+        "moves",
+        "--variant",
+        "aj-glinski-mixed-3p",
+        "--position",
+        &text,
+    ]);
+    assert_eq!(out, "pass\n", "{err}");
+    let (code, out, err) = variantarium(&[
+        "perft",
+        "--variant",
+        "aj-glinski-mixed-3p",
+        "--position",
+        &text,
+        "--moves",
+        "pass",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes "), "{out}");
+    let (code, _, err) =
+        variantarium(&["moves", "--variant", "aj-glinski-3p", "--position", "x r -"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn cli_selfplay_three_players() {
+    let (code, out, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "aj-mccooey-3p",
+        "--red",
+        "random",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("game 1: "), "{out}");
+    let summary = lines[2];
+    let words: Vec<&str> = summary.split(' ').collect();
+    assert_eq!(words.len(), 8, "{summary}");
+    assert_eq!(
+        [words[0], words[2], words[4], words[6]],
+        ["red", "white", "black", "draws"]
+    );
+    let total: u32 = [1, 3, 5, 7]
+        .iter()
+        .map(|&i| words[i].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total, 2);
+    for (args, needle) in [
+        (&["--white", "1", "--black", "1"][..], "--red"),
+        (&["--red", "9", "--white", "1", "--black", "1"][..], "--red"),
+    ] {
+        let mut all = vec!["selfplay", "--variant", "aj-glinski-3p", "--games", "1"];
+        all.extend_from_slice(args);
+        let (code, _, err) = variantarium(&all);
+        assert_eq!(code, 2, "{all:?}");
+        assert!(err.contains(needle), "{err}");
+    }
+    let (code, _, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "flaxman",
+        "--red",
+        "1",
+        "--white",
+        "1",
+        "--black",
+        "1",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("three-player"), "{err}");
+}
+
+// ---------------------------------------------------------------- engine
+
+/// With Black out, Red mates White in one (e8-a4: the Rook on b7 covers
+/// b1 and b2); the paranoid search finds it.
+#[test]
+fn the_engine_mates_when_two_are_left() {
+    use variantarium::engine::{SearchLimits, mate_in, search};
+    let pos = setup(
+        mixed(),
+        &[("a1", "wG"), ("b7", "rR"), ("e8", "rR"), ("k7", "rG")],
+        'r',
+    );
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let result = search(&pos, &[], &limits).expect("a move");
+    let mut after = pos.clone();
+    after.play(result.best);
+    assert_eq!(
+        after.outcome().map(|o| o.result),
+        Some(GameResult::Win(RED)),
+        "{}",
+        pos.move_text(result.best)
+    );
+    assert_eq!(mate_in(result.score), Some(1));
+}
+
+/// Red must not leave White a move that uncovers Black's line to Red's
+/// General (Black, next after White, would eliminate Red): the paranoid
+/// search sees both opponents.
+#[test]
+fn the_engine_guards_against_the_player_after_next() {
+    use variantarium::engine::{SearchLimits, search};
+    // Black's Rook on f10 looks down the f-file at Red's General on f1;
+    // White's Sennight on f6 blocks it and may leap away, and then Black,
+    // next, eliminates Red. Nothing of Red's can block the file: its
+    // General must step aside.
+    let pos = setup(
+        mixed(),
+        &[
+            ("f1", "rG"),
+            ("l1", "wG"),
+            ("f6", "wS"),
+            ("f10", "bR"),
+            ("k7", "bG"),
+            ("a2", "rS"),
+        ],
+        'r',
+    );
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let result = search(&pos, &[], &limits).expect("a move");
+    let text = pos.move_text(result.best);
+    let mut after = pos.clone();
+    after.play(result.best);
+    assert!(after.general(RED).is_some());
+    let general = after.general(RED).unwrap();
+    assert_ne!(
+        after.grid().name(general).chars().next(),
+        Some('f'),
+        "{text} stays on the f-file"
+    );
+}
+
+#[test]
+fn the_evaluation_sees_every_army() {
+    use variantarium::engine::GameEval;
+    let start = HexChess3::start(&mixed());
+    let values: Vec<i32> = [RED, WHITE, BLACK]
+        .iter()
+        .map(|&s| start.evaluate_for(s))
+        .collect();
+    // The armies are the same turned: only the mover's tempo differs.
+    assert_eq!(values[1], values[2]);
+    assert!(values[0] > values[1]);
+    // A lost Cohen costs its owner and helps both others.
+    let text = start.to_text().replacen("wC", "1", 1);
+    let weaker = HexChess3::from_text(&fix_runs(&text), &mixed()).expect("valid");
+    assert!(weaker.evaluate_for(WHITE) < start.evaluate_for(WHITE) - 500);
+    assert!(weaker.evaluate_for(RED) > start.evaluate_for(RED));
+    assert!(weaker.evaluate_for(BLACK) > start.evaluate_for(BLACK));
+}
+
+/// Joins adjacent empty-run digits ("1" next to "1" becomes "2").
+fn fix_runs(text: &str) -> String {
+    let (placement, rest) = text.split_once(' ').unwrap();
+    let files: Vec<String> = placement
+        .split('/')
+        .map(|file| {
+            let mut out = String::new();
+            let mut run = 0;
+            let mut chars = file.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut n = d;
+                    while let Some(m) = chars.peek().and_then(|x| x.to_digit(10)) {
+                        n = n * 10 + m;
+                        chars.next();
+                    }
+                    run += n;
+                } else {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} {rest}", files.join("/"))
+}
+
 /// A slow, independent statement of the three-player rules straight from
 /// RULES.md: men in a map, every rule by brute force, pawns by turning
 /// their cell back to Red's view. Only the tests use it.

@@ -162,6 +162,20 @@ impl HexChess3 {
         }
     }
 
+    /// How many of the cells of `side`'s General and its orthogonal
+    /// neighbours (its flight squares) the men of `by` attack: a measure of
+    /// the General's danger from one opponent, for the evaluation.
+    pub fn general_zone_attacks(&self, side: Side, by: Side) -> u32 {
+        let Some(cell) = self.general(side) else {
+            return 0;
+        };
+        let by = by.index() % 3;
+        let zone = self.tables.general_adj[cell as usize] | bit(cell);
+        bits128(zone)
+            .filter(|&c| self.attacked_by_player(c, by))
+            .count() as u32
+    }
+
     /// How many moves `side`'s men would have if check did not matter (own
     /// men excluded, pawns' free steps and captures): a cheap mobility
     /// measure for any player.
