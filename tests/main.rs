@@ -10,6 +10,7 @@ mod display;
 mod engine;
 mod flaxman;
 mod hexchess;
+mod hexchess3p;
 #[cfg(feature = "app")]
 mod player;
 mod record;

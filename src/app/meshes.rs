@@ -165,7 +165,8 @@ pub fn model_name(variant: Variant, piece: &Piece) -> &'static str {
             other => classical(other),
         },
         Glinski | McCooey => classical(letter),
-        AjGlinski | AjMcCooey | AjGlinskiMixed | AjMcCooeyMixed | AjCompact => match letter {
+        AjGlinski | AjMcCooey | AjGlinskiMixed | AjMcCooeyMixed | AjCompact | AjGlinski3p
+        | AjGlinskiMixed3p | AjMcCooey3p | AjMcCooeyMixed3p => match letter {
             'G' => "general",
             'C' => "cohen",
             'F' => "finch",
@@ -194,7 +195,11 @@ pub fn model_name(variant: Variant, piece: &Piece) -> &'static str {
 /// The pawn-like piece a hex variant plays with.
 pub fn pawn_kind(variant: Variant) -> PawnKind {
     variant.pawn.unwrap_or(match variant.id {
-        VariantId::Glinski | VariantId::AjGlinski | VariantId::AjGlinskiMixed => PawnKind::Migrant,
+        VariantId::Glinski
+        | VariantId::AjGlinski
+        | VariantId::AjGlinskiMixed
+        | VariantId::AjGlinski3p
+        | VariantId::AjGlinskiMixed3p => PawnKind::Migrant,
         _ => PawnKind::Broker,
     })
 }

@@ -77,11 +77,15 @@ pub enum Command {
         seconds: f64,
     },
     /// Let two players (engine levels 1 to 6, or `random`) play each other;
-    /// prints one line per game, then White's wins-draws-losses.
+    /// prints one line per game, then White's wins-draws-losses. Three-player
+    /// games take `--red` too and end with `red N white N black N draws N`.
     Selfplay {
         /// Variant id (see `perft --help`).
         #[arg(long)]
         variant: String,
+        /// Three-player games: Red's player, `random` or a level 1 to 6.
+        #[arg(long)]
+        red: Option<String>,
         /// White's player: `random` or a level 1 (Novice) to 6 (Grandmaster).
         #[arg(long)]
         white: String,
@@ -249,6 +253,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Some(Command::Bench { variant, seconds }) => bench::run(variant.as_deref(), seconds, out),
         Some(Command::Selfplay {
             variant,
+            red,
             white,
             black,
             games,
@@ -257,6 +262,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         }) => {
             let variant = Variant::new(variant.parse::<VariantId>()?);
             selfplay::Selfplay {
+                red: red
+                    .map(|r| selfplay::Player::parse(&r).map_err(|e| format!("--red: {e}")))
+                    .transpose()?,
                 white: selfplay::Player::parse(&white).map_err(|e| format!("--white: {e}"))?,
                 black: selfplay::Player::parse(&black).map_err(|e| format!("--black: {e}"))?,
                 games,

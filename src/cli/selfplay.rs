@@ -8,7 +8,7 @@ use crate::engine::{Level, search};
 use crate::rules::random::Rng;
 use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
-use crate::rules::{DrawRules, Game, GameResult, Position, Side};
+use crate::rules::{DrawRules, Game, GameResult, Outcome, Position, Side, multi_player_status};
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,6 +31,8 @@ impl Player {
 }
 
 pub struct Selfplay {
+    /// Three-player games only: Red's player.
+    pub red: Option<Player>,
     pub white: Player,
     pub black: Player,
     pub games: u32,
@@ -76,11 +78,12 @@ impl VariantVisitor for Match<'_> {
 
     fn visit<P: Position>(self, options: P::Options) -> Result<(), String> {
         let start = P::start(&options);
-        if start.side_count() != 2 {
-            return Err(format!(
-                "selfplay plays two-player games only; this one has {} sides",
-                start.side_count()
-            ));
+        match (start.side_count(), self.spec.red) {
+            (2, None) => {}
+            (3, Some(_)) => return self.three_players(start),
+            (3, None) => return Err("a three-player game needs --red as well".into()),
+            (2, Some(_)) => return Err("--red applies to three-player games only".into()),
+            (n, _) => return Err(format!("selfplay plays two or three players, not {n}")),
         }
         let progress = std::io::stderr().is_terminal();
         let io = |e: std::io::Error| format!("cannot write output: {e}");
@@ -118,73 +121,128 @@ impl VariantVisitor for Match<'_> {
     }
 }
 
-fn play_one<P: Position>(start: P, spec: &Selfplay, seed: u64) -> Played {
+impl Match<'_> {
+    /// Three players: one line per game (the result, its length and who
+    /// was eliminated), then `red N white N black N draws N`.
+    fn three_players<P: Position>(self, start: P) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("cannot write output: {e}");
+        let red = self.spec.red.unwrap_or(Player::Random);
+        // Indexed by side: White 0, Black 1, Red 2.
+        let players = [self.spec.white, self.spec.black, red];
+        let mut wins = [0u32; 3];
+        let mut draws = 0;
+        for game in 1..=self.spec.games {
+            let game_seed = splitmix64(self.spec.seed ^ u64::from(game).wrapping_mul(0x9E37));
+            let (end, plies) = play_game(start.clone(), &players, self.spec.max_plies, game_seed);
+            let lines = end
+                .and_then(|(pos, outcome)| {
+                    if let GameResult::Win(side) = outcome.result {
+                        wins[side.index() % 3] += 1;
+                    } else {
+                        draws += 1;
+                    }
+                    multi_player_status(&pos, Some(outcome))
+                })
+                .unwrap_or_else(|| {
+                    draws += 1;
+                    ["draw ply limit".to_string(), String::new()]
+                });
+            writeln!(
+                self.out,
+                "game {game}: {} in {plies} plies, {}",
+                lines[0], lines[1]
+            )
+            .map_err(io)?;
+            let _ = self.out.flush();
+        }
+        writeln!(
+            self.out,
+            "red {} white {} black {} draws {draws}",
+            wins[2], wins[0], wins[1]
+        )
+        .map_err(io)
+    }
+}
+
+/// Plays one game between `players` (indexed by side) from `start`: the
+/// final position and its outcome, or None at the ply limit (or if a player
+/// finds no move although the rules see no end), and the plies played.
+fn play_game<P: Position>(
+    start: P,
+    players: &[Player],
+    max_plies: u32,
+    seed: u64,
+) -> (Option<(P, Outcome)>, usize) {
     let mut game = Game::new(start, DrawRules::default());
     let mut rng = Rng::new(seed);
-    let engine_seed = [rng.next_u64(), rng.next_u64()];
-    // Hashes of the positions since the last irreversible move, for the
-    // engine's repetition check.
+    let engine_seeds: Vec<u64> = players.iter().map(|_| rng.next_u64()).collect();
     let mut history: Vec<u64> = Vec::new();
     let mut moves = Vec::new();
     loop {
         if let Some(outcome) = game.outcome() {
-            let (white_score, result) = match outcome.result {
-                GameResult::Win(Side::WHITE) => (Score::Win, "1-0"),
-                GameResult::Win(_) => (Score::Loss, "0-1"),
-                GameResult::Draw => (Score::Draw, "1/2-1/2"),
-                GameResult::ThreeQuarters(Side::WHITE) => (Score::Win, "3/4-1/4"),
-                GameResult::ThreeQuarters(_) => (Score::Loss, "1/4-3/4"),
-            };
-            return Played {
-                white_score,
-                result,
-                reason: outcome.reason.describe().to_string(),
-                plies: game.ply_count(),
-            };
+            return (Some((game.position().clone(), outcome)), game.ply_count());
         }
-        if game.ply_count() >= spec.max_plies as usize {
-            return Played {
-                white_score: Score::Draw,
-                result: "1/2-1/2",
-                reason: "ply limit".to_string(),
-                plies: game.ply_count(),
-            };
+        if game.ply_count() >= max_plies as usize {
+            return (None, game.ply_count());
         }
         let pos = game.position();
-        let side = pos.side_to_move();
-        let player = if side == Side::WHITE {
-            spec.white
-        } else {
-            spec.black
-        };
-        let mv = match player {
+        let side = pos.side_to_move().index();
+        let mv = match players.get(side).copied().unwrap_or(Player::Random) {
             Player::Random => {
                 moves.clear();
                 pos.legal_moves(&mut moves);
                 moves.get(rng.below(moves.len().max(1))).copied()
             }
             Player::Engine(level) => {
-                let seed = engine_seed[side.index() & 1];
                 let limits = level
-                    .limits(seed)
+                    .limits(engine_seeds[side])
                     .with_fifty_move_clock(game.fifty_move_clock());
                 search(pos, &history, &limits).map(|r| r.best)
             }
         };
-        // No move although the rules see no end: cannot happen for a
-        // consistent game; end it as a draw rather than loop.
         let Some(mv) = mv else {
-            return Played {
-                white_score: Score::Draw,
-                result: "1/2-1/2",
-                reason: "no move".to_string(),
-                plies: game.ply_count(),
-            };
+            return (None, game.ply_count());
         };
+        let players_before = pos.players_in_game();
         if pos.resets_move_clock(mv) {
             history.clear();
         }
         history.push(pos.hash());
         game.play(mv);
+        if game.position().players_in_game() < players_before {
+            history.clear();
+        }
+    }
+}
+
+fn play_one<P: Position>(start: P, spec: &Selfplay, seed: u64) -> Played {
+    let (end, plies) = play_game(start, &[spec.white, spec.black], spec.max_plies, seed);
+    let Some((_, outcome)) = end else {
+        let reason = if plies >= spec.max_plies as usize {
+            "ply limit"
+        } else {
+            // No move although the rules see no end: cannot happen for a
+            // consistent game; it ends as a draw rather than loop.
+            "no move"
+        };
+        return Played {
+            white_score: Score::Draw,
+            result: "1/2-1/2",
+            reason: reason.to_string(),
+            plies,
+        };
+    };
+    let (white_score, result) = match outcome.result {
+        GameResult::Win(Side::WHITE) => (Score::Win, "1-0"),
+        GameResult::Win(_) => (Score::Loss, "0-1"),
+        GameResult::Draw => (Score::Draw, "1/2-1/2"),
+        GameResult::ThreeQuarters(Side::WHITE) => (Score::Win, "3/4-1/4"),
+        GameResult::ThreeQuarters(_) => (Score::Loss, "1/4-3/4"),
+    };
+    Played {
+        white_score,
+        result,
+        reason: outcome.reason.describe().to_string(),
+        plies,
     }
 }

@@ -20,10 +20,14 @@
 //! far its count has run ([`SearchLimits::fifty_move_clock`]): a line that
 //! reaches the limit scores as a draw, unless its last move mated.
 //!
-//! Limitation: the search is negamax, i.e. it assumes the next side to move
-//! is the opponent of the current one. With more than two sides it still
-//! runs (it never panics and returns a legal move) but treats every other
-//! side as one opponent; a max-n search is not implemented.
+//! More than two sides (three-player Anglojewish Chess): a paranoid search.
+//! The side to move at the root plays against a coalition of all the
+//! others, who minimise its score; scores are from the point of view of the
+//! mover's team, so a child whose mover is on the same team keeps the
+//! window and the sign (two coalition players in a row), any other child
+//! negates them as in negamax. The evaluation is the root side's
+//! ([`Evaluator::evaluate_for`]); the root side eliminated is a loss at
+//! once, the root side left alone a win.
 //!
 //! Determinism: the clock influences the search only when a time limit is set
 //! (it is read otherwise only to report the time taken).
@@ -39,7 +43,7 @@ use super::eval::Evaluator;
 use super::tt::{Bound, Entry, TransTable};
 use crate::rules::history::FIFTY_MOVES;
 use crate::rules::zobrist::splitmix64;
-use crate::rules::{GameResult, Position};
+use crate::rules::{GameResult, Position, Side};
 
 /// The score of mate on the board (the side to move has been mated: −MATE).
 pub const MATE: i32 = 30_000;
@@ -182,6 +186,9 @@ pub struct Searcher<'t, P: Position> {
     /// The previous iteration's best move, searched first at the root (the
     /// table's entry for the root could have been replaced).
     root_best: Option<P::Move>,
+    /// With more than two sides, the side the search plays for (paranoid
+    /// search); None in two-player games.
+    paranoid_for: Option<Side>,
 }
 
 impl<'t, P: Position> Searcher<'t, P> {
@@ -202,6 +209,7 @@ impl<'t, P: Position> Searcher<'t, P> {
             history: vec![0; 2 * HISTORY_SLOTS],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             root_best: None,
+            paranoid_for: None,
         }
     }
 
@@ -216,6 +224,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.root_best = None;
+        self.paranoid_for = (root.side_count() > 2).then(|| root.side_to_move());
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
@@ -282,8 +291,46 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.stopped
     }
 
+    /// Whether the side to move now is on the same team as `before` (always
+    /// false with two sides: negamax).
+    fn same_team(&self, before: Side, pos: &P) -> bool {
+        self.paranoid_for
+            .is_some_and(|root| (before == root) == (pos.side_to_move() == root))
+    }
+
+    /// A score from the root side's point of view, turned to the point of
+    /// view of the side to move's team.
+    fn for_mover(&self, pos: &P, root_score: i32) -> i32 {
+        match self.paranoid_for {
+            Some(root) if pos.side_to_move() != root => -root_score,
+            _ => root_score,
+        }
+    }
+
+    /// Searches the child just played within the parent's window
+    /// `(alpha, beta)` and returns its score from the parent's mover's view.
+    fn child(
+        &mut self,
+        pos: &mut P,
+        same: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        floor: usize,
+    ) -> i32 {
+        if same {
+            self.negamax(pos, depth, alpha, beta, ply, floor)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply, floor)
+        }
+    }
+
     fn static_eval(&self, pos: &P) -> i32 {
-        let value = self.eval.evaluate(pos);
+        let value = match self.paranoid_for {
+            Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
+            None => self.eval.evaluate(pos),
+        };
         let n = self.limits.noise;
         if n > 0 {
             let r = splitmix64(pos.hash() ^ self.noise_key) % (2 * n as u64 + 1);
@@ -295,7 +342,19 @@ impl<'t, P: Position> Searcher<'t, P> {
 
     /// The score of a position whose side to move has no legal move.
     fn terminal(&self, pos: &P, ply: usize) -> i32 {
-        let me = pos.side_to_move();
+        let me = match self.paranoid_for {
+            // Paranoid: a win for the root side is a win for its team.
+            Some(root) => {
+                let mate = MATE - ply as i32;
+                return match pos.outcome().map(|o| o.result) {
+                    Some(GameResult::Win(side) | GameResult::ThreeQuarters(side)) => {
+                        self.for_mover(pos, if side == root { mate } else { -mate })
+                    }
+                    Some(GameResult::Draw) | None => 0,
+                };
+            }
+            None => pos.side_to_move(),
+        };
         let mate = MATE - ply as i32;
         match pos.outcome().map(|o| o.result) {
             Some(GameResult::Win(side)) if side == me => mate,
@@ -304,6 +363,13 @@ impl<'t, P: Position> Searcher<'t, P> {
             Some(GameResult::ThreeQuarters(_)) => -THREE_QUARTERS,
             Some(GameResult::Draw) | None => 0,
         }
+    }
+
+    /// Paranoid search: the root side eliminated while the game goes on is
+    /// its loss.
+    fn root_out(&self, pos: &P, ply: usize) -> Option<i32> {
+        let root = self.paranoid_for?;
+        (!pos.in_game(root)).then(|| self.for_mover(pos, -(MATE - ply as i32)))
     }
 
     fn repeats(&self, hash: u64, floor: usize) -> bool {
@@ -322,7 +388,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         } else {
             self.path.len().saturating_sub(floor)
         };
-        clock >= (FIFTY_MOVES * u32::from(pos.side_count())) as usize
+        clock >= (FIFTY_MOVES * u32::from(pos.players_in_game())) as usize
     }
 
     fn history_index(&self, pos: &P, mv: &P::Move) -> usize {
@@ -412,6 +478,9 @@ impl<'t, P: Position> Searcher<'t, P> {
                 return alpha;
             }
         }
+        if let Some(score) = self.root_out(pos, ply) {
+            return score;
+        }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, floor, 0);
         }
@@ -468,28 +537,25 @@ impl<'t, P: Position> Searcher<'t, P> {
             let resets = pos.resets_move_clock(mv);
             self.path.push(hash);
             let child_floor = if resets { self.path.len() } else { floor };
+            let mover = pos.side_to_move();
             let undo = pos.play(mv);
+            let same = self.same_team(mover, pos);
             let score = if i == 0 {
-                -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, child_floor)
+                self.child(pos, same, depth - 1, alpha, beta, ply + 1, child_floor)
             } else {
                 let reduction = if reducible && !in_check && depth >= 3 && i >= 3 {
                     1 + i32::from(depth >= 6 && i >= 10)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(
-                    pos,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    child_floor,
-                );
+                let (a, b) = (alpha, alpha + 1);
+                let d = depth - 1;
+                let mut s = self.child(pos, same, d - reduction, a, b, ply + 1, child_floor);
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, child_floor);
+                    s = self.child(pos, same, d, a, b, ply + 1, child_floor);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, child_floor);
+                    s = self.child(pos, same, d, alpha, beta, ply + 1, child_floor);
                 }
                 s
             };
@@ -553,6 +619,9 @@ impl<'t, P: Position> Searcher<'t, P> {
         if ply > 0 && self.repeats(hash, floor) {
             return 0;
         }
+        if let Some(score) = self.root_out(pos, ply) {
+            return score;
+        }
         let in_check = pos.in_check();
         let evading = in_check && qply < QUIESCENCE_CHECK_PLIES;
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -592,8 +661,13 @@ impl<'t, P: Position> Searcher<'t, P> {
             let resets = pos.resets_move_clock(mv);
             self.path.push(hash);
             let child_floor = if resets { self.path.len() } else { floor };
+            let mover = pos.side_to_move();
             let undo = pos.play(mv);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, child_floor, qply + 1);
+            let score = if self.same_team(mover, pos) {
+                self.quiesce(pos, alpha, beta, ply + 1, child_floor, qply + 1)
+            } else {
+                -self.quiesce(pos, -beta, -alpha, ply + 1, child_floor, qply + 1)
+            };
             pos.undo(mv, undo);
             self.path.pop();
             if self.stopped {

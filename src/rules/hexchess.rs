@@ -16,7 +16,7 @@ use std::fmt;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising};
+use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising, rotate};
 use super::notation::split_from_to;
 use super::variant::{PawnKind, VariantId};
 use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
@@ -27,6 +27,9 @@ use super::{
 };
 
 mod hints;
+mod three;
+
+pub use three::HexChess3;
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -156,6 +159,10 @@ impl HexOptions {
             VariantId::AjGlinskiMixed => (Layout::Glinski, Army::MixedBird),
             VariantId::AjMcCooeyMixed => (Layout::McCooey, Army::MixedBird),
             VariantId::AjCompact => (Layout::Compact, Army::Anglojewish),
+            VariantId::AjGlinski3p => (Layout::Glinski, Army::Anglojewish),
+            VariantId::AjGlinskiMixed3p => (Layout::Glinski, Army::MixedBird),
+            VariantId::AjMcCooey3p => (Layout::McCooey, Army::Anglojewish),
+            VariantId::AjMcCooeyMixed3p => (Layout::McCooey, Army::MixedBird),
             _ => return None,
         };
         let default_pawn = match layout {
@@ -273,9 +280,88 @@ impl HexOptions {
         }
     }
 
+    /// White's men at the start (three-player Red's): the layout's array with the army's
+    /// pieces (General, Cohen … and the mixed-bird Rook).
+    pub(crate) fn start_men(&self) -> Vec<(u8, Kind)> {
+        let grid = self.grid();
+        let mut men = Vec::new();
+        for &(kind, cells) in self.array() {
+            for name in cells.iter() {
+                let Some(cell) = grid.parse(name) else {
+                    continue;
+                };
+                let kind = match self.army {
+                    Army::Classical => kind,
+                    Army::MixedBird if *name == self.mixed_rook() => kind,
+                    _ => kind.curved(),
+                };
+                men.push((cell, kind));
+            }
+        }
+        men
+    }
+
+    /// Two-player White's double-step cells: its pawns' start cells, but
+    /// for McCooey and Compact not the centre-file one.
+    pub(crate) fn double_step_cells(&self) -> Vec<u8> {
+        let grid = self.grid();
+        self.array()
+            .iter()
+            .filter(|(kind, _)| *kind == Kind::Pawn)
+            .flat_map(|(_, cells)| cells.iter().filter_map(|name| grid.parse(name)))
+            .filter(|&cell| self.layout == Layout::Glinski || !grid.is_centre_file(cell))
+            .collect()
+    }
+
     /// Classical Glinski scores stalemate ¾–¼; every other hex game draws.
     fn stalemate_scores(&self) -> bool {
         self.layout == Layout::Glinski && self.army == Army::Classical
+    }
+}
+
+/// The hex board's cells with both names, for every hex game.
+fn board_layout(grid: HexGrid) -> BoardLayout {
+    let cells = (0..grid.len() as u8)
+        .map(|c| Cell {
+            board: 0,
+            name: grid.name(c),
+            alt_name: Some(grid.gilman(c)),
+            place: grid.place(c),
+            shape: CellShape::Hex,
+            colour: grid.colour(c),
+        })
+        .collect();
+    BoardLayout {
+        boards: vec![Board {
+            name: if grid == HexGrid::COMPACT {
+                "Compact hex board".into()
+            } else {
+                "Hex board".into()
+            },
+            centre: grid.centre(),
+            colours: 3,
+        }],
+        cells,
+    }
+}
+
+/// Why `text` is not a well-formed `from-to[=X]` move of these options, or
+/// None when it is.
+fn move_syntax_error(options: &HexOptions, text: &str) -> Option<String> {
+    let grid = options.grid();
+    match split_from_to(text) {
+        Err(reason) => Some(reason),
+        Ok((from, to, promotion)) => {
+            if let Some(name) = [from, to].into_iter().find(|n| grid.parse(n).is_none()) {
+                return Some(format!("'{name}' is not a cell of this board"));
+            }
+            match promotion {
+                Some(letter) if !options.promotions().iter().any(|k| k.letter() == letter) => {
+                    Some(format!("'{letter}' is not a promotion choice here"))
+                }
+                _ => None,
+            }
+        }
     }
 }
 
@@ -311,12 +397,23 @@ fn pawn_index(kind: PawnKind) -> usize {
     }
 }
 
+/// The orientation of a two-player side: White 0, Black 3 (180°).
+const fn orient(side: usize) -> usize {
+    side * 3
+}
+
 const fn bit(cell: u8) -> u128 {
     1u128 << cell
 }
 
+/// An army's orientation: its pieces play as two-player White's turned
+/// anticlockwise by `o` × 60° about the centre (RULES.md §3). Two-player
+/// White is 0 and Black 3 (the turn agrees with Black's mirror image for
+/// every pawn-like piece); three-player Red, White, Black are 0, 2, 4.
+const ORIENTS: usize = 6;
+
 /// Everything about one board size that never changes.
-struct Tables {
+pub(crate) struct Tables {
     grid: HexGrid,
     /// `ray[c][d]`: cells from c in direction d (0–5 orthogonal e_d, 6–11
     /// diagonal d_{d−6}), not including c.
@@ -333,15 +430,18 @@ struct Tables {
     curved_len: [[[u8; 12]; MAX_CELLS]; 2],
     /// Every cell any curved path from c reaches on an empty board.
     curved_reach: [[u128; MAX_CELLS]; 2],
-    forward: [[u8; MAX_CELLS]; 2],
-    /// `pawn_capture[kind][side][c]`: where that side's pawn on c captures.
-    pawn_capture: [[[u128; MAX_CELLS]; 2]; 4],
-    /// The reverse: the cells from which that side's pawn captures onto c.
-    pawn_attackers: [[[u128; MAX_CELLS]; 2]; 4],
-    promotion: [u128; 2],
-    /// `to_promotion[side][c]`: forward steps from c to that side's
+    /// Everything directional below is per orientation `o` (see
+    /// [`ORIENTS`]): the army's own forward and promotion edge.
+    forward: [[u8; MAX_CELLS]; ORIENTS],
+    /// `pawn_capture[kind][o][c]`: where a pawn of orientation o on c
+    /// captures.
+    pawn_capture: [[[u128; MAX_CELLS]; ORIENTS]; 4],
+    /// The reverse: the cells from which such a pawn captures onto c.
+    pawn_attackers: [[[u128; MAX_CELLS]; ORIENTS]; 4],
+    promotion: [u128; ORIENTS],
+    /// `to_promotion[o][c]`: forward steps from c to that orientation's
     /// promotion edge.
-    to_promotion: [[u8; MAX_CELLS]; 2],
+    to_promotion: [[u8; MAX_CELLS]; ORIENTS],
     /// Cells of each file from rank 1 upward (the position text's order).
     files: Vec<Vec<u8>>,
 }
@@ -378,11 +478,11 @@ impl Tables {
             curved: [[[[NONE; 4]; 12]; MAX_CELLS]; 2],
             curved_len: [[[0; 12]; MAX_CELLS]; 2],
             curved_reach: [[0; MAX_CELLS]; 2],
-            forward: [[NONE; MAX_CELLS]; 2],
-            pawn_capture: [[[0; MAX_CELLS]; 2]; 4],
-            pawn_attackers: [[[0; MAX_CELLS]; 2]; 4],
-            promotion: [0; 2],
-            to_promotion: [[20; MAX_CELLS]; 2],
+            forward: [[NONE; MAX_CELLS]; ORIENTS],
+            pawn_capture: [[[0; MAX_CELLS]; ORIENTS]; 4],
+            pawn_attackers: [[[0; MAX_CELLS]; ORIENTS]; 4],
+            promotion: [0; ORIENTS],
+            to_promotion: [[20; MAX_CELLS]; ORIENTS],
             files: Vec::new(),
         };
         let dirs: Vec<(i8, i8)> = ORTHO.iter().chain(DIAG.iter()).copied().collect();
@@ -437,27 +537,7 @@ impl Tables {
                     }
                 }
             }
-            t.forward[0][ci] = grid.index(l + 1, n + 1).unwrap_or(NONE);
-            t.forward[1][ci] = grid.index(l - 1, n - 1).unwrap_or(NONE);
-            if l == max || n == max {
-                t.promotion[0] |= bit(c);
-            }
-            if l == 0 || n == 0 {
-                t.promotion[1] |= bit(c);
-            }
-            t.to_promotion[0][ci] = (max - l.max(n)) as u8;
-            t.to_promotion[1][ci] = l.min(n) as u8;
-            for kind in PawnKind::ALL {
-                let pk = pawn_index(kind);
-                for &(dl, dn) in white_captures(kind, l - n) {
-                    for (side, (vl, vn)) in [(0, (dl, dn)), (1, (-dn, -dl))] {
-                        if let Some(x) = grid.index(l + vl, n + vn) {
-                            t.pawn_capture[pk][side][ci] |= bit(x);
-                            t.pawn_attackers[pk][side][x as usize] |= bit(c);
-                        }
-                    }
-                }
-            }
+            t.build_pawn_cell(c, max);
         }
         for file in 0..grid.span() as i8 {
             let diff = file - grid.radius as i8;
@@ -475,6 +555,149 @@ impl Tables {
             t.files.push(cells);
         }
         t
+    }
+
+    /// The pawn-like facts of one cell for every orientation: the cell is
+    /// turned back to two-player White's view, where White's rules apply,
+    /// and the result turned forward again.
+    fn build_pawn_cell(&mut self, c: u8, max: i8) {
+        let grid = self.grid;
+        let ci = c as usize;
+        let Some((l, n)) = grid.coords(c) else {
+            return;
+        };
+        for o in 0..ORIENTS {
+            let turn = o as u8;
+            let back = grid.rotate_cell(c, (6 - turn) % 6).unwrap_or(c);
+            let Some((bl, bn)) = grid.coords(back) else {
+                continue;
+            };
+            let to = |step: (i8, i8)| {
+                let (dl, dn) = rotate(step, turn);
+                grid.index(l + dl, n + dn)
+            };
+            self.forward[o][ci] = to((1, 1)).unwrap_or(NONE);
+            if bl == max || bn == max {
+                self.promotion[o] |= bit(c);
+            }
+            self.to_promotion[o][ci] = (max - bl.max(bn)) as u8;
+            for kind in PawnKind::ALL {
+                let pk = pawn_index(kind);
+                for &step in white_captures(kind, bl - bn) {
+                    if let Some(x) = to(step) {
+                        self.pawn_capture[pk][o][ci] |= bit(x);
+                        self.pawn_attackers[pk][o][x as usize] |= bit(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The cells a man of `kind` (any but a pawn) on `from` attacks or may
+    /// move to with occupancy `occ`, own men not excluded.
+    #[inline(always)]
+    fn piece_reach(&self, kind: u8, from: u8, occ: u128) -> u128 {
+        let c = from as usize;
+        match kind {
+            k if k == Kind::King as u8 => self.king_adj[c],
+            k if k == Kind::General as u8 => self.general_adj[c],
+            k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => self.leap[c],
+            k if k == Kind::Queen as u8 => self.rider_reach(from, 0..12, occ),
+            k if k == Kind::Rook as u8 => self.rider_reach(from, 0..6, occ),
+            k if k == Kind::Bishop as u8 => self.rider_reach(from, 6..12, occ),
+            k if k == Kind::Finch as u8 => self.curved_targets(0, from, occ),
+            k if k == Kind::Rabbi as u8 => self.curved_targets(1, from, occ),
+            k if k == Kind::Cohen as u8 => {
+                self.curved_targets(0, from, occ) | self.curved_targets(1, from, occ)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether a pawn-like piece of kind index `pk` and orientation `o`
+    /// among `them` attacks `cell` (`k`: the position's masks per kind).
+    #[inline(always)]
+    fn pawn_attacks(&self, k: &[u128; KINDS], pk: usize, o: usize, cell: u8, them: u128) -> bool {
+        self.pawn_attackers[pk][o][cell as usize] & k[Kind::Pawn as usize] & them != 0
+    }
+
+    /// Whether a man of `them` other than a pawn-like piece attacks `cell`
+    /// with occupancy `occ` (no piece's attack depends on its owner).
+    fn piece_attacks(&self, k: &[u128; KINDS], cell: u8, occ: u128, them: u128) -> bool {
+        let c = cell as usize;
+        if self.leap[c] & (k[Kind::Knight as usize] | k[Kind::Sennight as usize]) & them != 0
+            || self.king_adj[c] & k[Kind::King as usize] & them != 0
+            || self.general_adj[c] & k[Kind::General as usize] & them != 0
+        {
+            return true;
+        }
+        let queens = k[Kind::Queen as usize] & them;
+        let rooks = (k[Kind::Rook as usize] & them) | queens;
+        let bishops = (k[Kind::Bishop as usize] & them) | queens;
+        if (rooks & self.ortho_lines[c]) | (bishops & self.diag_lines[c]) != 0 {
+            for d in 0..12 {
+                let riders = if d < 6 { rooks } else { bishops };
+                // Only a ray holding such a rider can carry its attack.
+                if self.ray[c][d] & riders != 0
+                    && self
+                        .first_blocker(cell, d, occ)
+                        .is_some_and(|b| riders & bit(b) != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        let cohens = k[Kind::Cohen as usize] & them;
+        let finches = (k[Kind::Finch as usize] & them) | cohens;
+        if finches & self.curved_reach[0][c] != 0 && self.curved_hits(0, cell, occ, finches) {
+            return true;
+        }
+        let rabbis = (k[Kind::Rabbi as usize] & them) | cohens;
+        rabbis & self.curved_reach[1][c] != 0 && self.curved_hits(1, cell, occ, rabbis)
+    }
+
+    /// The cells whose vacating could uncover an attack on a royal piece on
+    /// `cell` whose side owns `own`, by the men of `enemy`: own men truly
+    /// pinned on a straight line (the first man from the royal is ours and
+    /// the next one an enemy rider of that line), and every cell of a curved
+    /// path from it when the enemy has that curved rider (curved pins are
+    /// rare and tangled, so those men are simply checked move by move).
+    fn pin_zone(&self, k: &[u128; KINDS], cell: u8, own: u128, enemy: u128) -> u128 {
+        let t = self;
+        let c = cell as usize;
+        let occ = own | enemy;
+        let queens = k[Kind::Queen as usize] & enemy;
+        let cohens = k[Kind::Cohen as usize];
+        let rooks = (k[Kind::Rook as usize] & enemy) | queens;
+        let bishops = (k[Kind::Bishop as usize] & enemy) | queens;
+        let mut zone = 0;
+        for (riders, lines, dirs) in [
+            (rooks, t.ortho_lines[c], 0..6),
+            (bishops, t.diag_lines[c], 6..12),
+        ] {
+            if riders & lines == 0 {
+                continue;
+            }
+            for d in dirs {
+                if t.ray[c][d] & riders == 0 {
+                    continue;
+                }
+                if let Some(first) = t.first_blocker(cell, d, occ)
+                    && own & bit(first) != 0
+                    && t.first_blocker(first, d, occ)
+                        .is_some_and(|second| riders & bit(second) != 0)
+                {
+                    zone |= bit(first);
+                }
+            }
+        }
+        if (k[Kind::Finch as usize] | cohens) & enemy != 0 {
+            zone |= t.curved_reach[0][c];
+        }
+        if (k[Kind::Rabbi as usize] | cohens) & enemy != 0 {
+            zone |= t.curved_reach[1][c];
+        }
+        zone
     }
 
     fn first_blocker(&self, cell: u8, d: usize, occ: u128) -> Option<u8> {
@@ -644,32 +867,15 @@ impl HexChess {
     /// promotion edge (0 on it; at most 20, also for cells off the board).
     pub fn promotion_distance(&self, cell: u8, side: Side) -> u8 {
         if usize::from(cell) < self.grid().len() {
-            self.tables.to_promotion[side.index() & 1][usize::from(cell)]
+            self.tables.to_promotion[orient(side.index() & 1)][usize::from(cell)]
         } else {
             20
         }
     }
 
-    /// The cells a man of `kind` (any but a pawn) on `from` attacks or may
-    /// move to with occupancy `occ`, own men not excluded.
     #[inline(always)]
     fn piece_reach(&self, kind: u8, from: u8, occ: u128) -> u128 {
-        let t = self.tables;
-        let c = from as usize;
-        match kind {
-            k if k == Kind::King as u8 => t.king_adj[c],
-            k if k == Kind::General as u8 => t.general_adj[c],
-            k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => t.leap[c],
-            k if k == Kind::Queen as u8 => t.rider_reach(from, 0..12, occ),
-            k if k == Kind::Rook as u8 => t.rider_reach(from, 0..6, occ),
-            k if k == Kind::Bishop as u8 => t.rider_reach(from, 6..12, occ),
-            k if k == Kind::Finch as u8 => t.curved_targets(0, from, occ),
-            k if k == Kind::Rabbi as u8 => t.curved_targets(1, from, occ),
-            k if k == Kind::Cohen as u8 => {
-                t.curved_targets(0, from, occ) | t.curved_targets(1, from, occ)
-            }
-            _ => 0,
-        }
+        self.tables.piece_reach(kind, from, occ)
     }
 
     /// How many moves `side`'s men would have if check did not matter: each
@@ -691,9 +897,9 @@ impl HexChess {
             men &= men - 1;
             let c = from as usize;
             if pawns & bit(from) != 0 {
-                let step = t.forward[us][c];
+                let step = t.forward[orient(us)][c];
                 let free = u32::from(step != NONE && occ & bit(step) == 0);
-                count += free + (t.pawn_capture[pk][us][c] & enemy).count_ones();
+                count += free + (t.pawn_capture[pk][orient(us)][c] & enemy).count_ones();
             } else {
                 count += (self.piece_reach(self.board[c] & 15, from, occ) & !own).count_ones();
             }
@@ -725,17 +931,9 @@ impl HexChess {
         let tables = Tables::get(options.grid());
         let grid = tables.grid;
         let mut double_from = [0u128; 2];
-        for &(kind, cells) in options.array() {
-            if kind != Kind::Pawn {
-                continue;
-            }
-            for cell in cells.iter().filter_map(|name| grid.parse(name)) {
-                let skip_centre = options.layout != Layout::Glinski && grid.is_centre_file(cell);
-                if !skip_centre {
-                    double_from[0] |= bit(cell);
-                    double_from[1] |= bit(mirror(grid, cell));
-                }
-            }
+        for cell in options.double_step_cells() {
+            double_from[0] |= bit(cell);
+            double_from[1] |= bit(mirror(grid, cell));
         }
         HexChess {
             options: *options,
@@ -781,38 +979,9 @@ impl HexChess {
     /// mask), with occupancy `occ`.
     fn attacked(&self, cell: u8, by: usize, occ: u128, them: u128) -> bool {
         let t = self.tables;
-        let k = &self.kinds;
-        let c = cell as usize;
         let pk = pawn_index(self.options.pawn);
-        if t.leap[c] & (k[Kind::Knight as usize] | k[Kind::Sennight as usize]) & them != 0
-            || t.king_adj[c] & k[Kind::King as usize] & them != 0
-            || t.general_adj[c] & k[Kind::General as usize] & them != 0
-            || t.pawn_attackers[pk][by][c] & k[Kind::Pawn as usize] & them != 0
-        {
-            return true;
-        }
-        let queens = k[Kind::Queen as usize] & them;
-        let rooks = (k[Kind::Rook as usize] & them) | queens;
-        let bishops = (k[Kind::Bishop as usize] & them) | queens;
-        if (rooks & t.ortho_lines[c]) | (bishops & t.diag_lines[c]) != 0 {
-            for d in 0..12 {
-                let riders = if d < 6 { rooks } else { bishops };
-                // Only a ray holding such a rider can carry its attack.
-                if t.ray[c][d] & riders != 0
-                    && t.first_blocker(cell, d, occ)
-                        .is_some_and(|b| riders & bit(b) != 0)
-                {
-                    return true;
-                }
-            }
-        }
-        let cohens = k[Kind::Cohen as usize] & them;
-        let finches = (k[Kind::Finch as usize] & them) | cohens;
-        if finches & t.curved_reach[0][c] != 0 && t.curved_hits(0, cell, occ, finches) {
-            return true;
-        }
-        let rabbis = (k[Kind::Rabbi as usize] & them) | cohens;
-        rabbis & t.curved_reach[1][c] != 0 && t.curved_hits(1, cell, occ, rabbis)
+        t.pawn_attacks(&self.kinds, pk, orient(by), cell, them)
+            || t.piece_attacks(&self.kinds, cell, occ, them)
     }
 
     fn royal_attacked(&self, side: usize) -> bool {
@@ -823,51 +992,11 @@ impl HexChess {
         }
     }
 
-    /// The cells whose vacating could uncover an attack on our royal piece:
-    /// our men truly pinned on a straight line (the first man from the royal
-    /// is ours and the next one an enemy rider of that line), and every cell
-    /// of a curved path from it when the enemy has that curved rider (curved
-    /// pins are rare and tangled, so those men are simply checked move by
-    /// move).
+    /// The cells whose vacating could uncover an attack on our royal piece
+    /// (see [`Tables::pin_zone`]).
     fn pin_zone(&self, cell: u8, us: usize) -> u128 {
-        let t = self.tables;
-        let k = &self.kinds;
-        let c = cell as usize;
-        let own = self.sides[us];
-        let enemy = self.sides[us ^ 1];
-        let occ = own | enemy;
-        let queens = k[Kind::Queen as usize] & enemy;
-        let cohens = k[Kind::Cohen as usize];
-        let rooks = (k[Kind::Rook as usize] & enemy) | queens;
-        let bishops = (k[Kind::Bishop as usize] & enemy) | queens;
-        let mut zone = 0;
-        for (riders, lines, dirs) in [
-            (rooks, t.ortho_lines[c], 0..6),
-            (bishops, t.diag_lines[c], 6..12),
-        ] {
-            if riders & lines == 0 {
-                continue;
-            }
-            for d in dirs {
-                if t.ray[c][d] & riders == 0 {
-                    continue;
-                }
-                if let Some(first) = t.first_blocker(cell, d, occ)
-                    && own & bit(first) != 0
-                    && t.first_blocker(first, d, occ)
-                        .is_some_and(|second| riders & bit(second) != 0)
-                {
-                    zone |= bit(first);
-                }
-            }
-        }
-        if (k[Kind::Finch as usize] | cohens) & enemy != 0 {
-            zone |= t.curved_reach[0][c];
-        }
-        if (k[Kind::Rabbi as usize] | cohens) & enemy != 0 {
-            zone |= t.curved_reach[1][c];
-        }
-        zone
+        self.tables
+            .pin_zone(&self.kinds, cell, self.sides[us], self.sides[us ^ 1])
     }
 
     /// Whether our royal piece is safe after moving `from` to `to`, also
@@ -916,11 +1045,11 @@ impl HexChess {
             let check_each = is_royal || zone & bit(from) != 0;
             let targets = match kind {
                 k if k == Kind::Pawn as u8 => {
-                    let mut targets = t.pawn_capture[pk][us][c] & enemy;
-                    let step = t.forward[us][c];
+                    let mut targets = t.pawn_capture[pk][orient(us)][c] & enemy;
+                    let step = t.forward[orient(us)][c];
                     if step != NONE && occ & bit(step) == 0 {
-                        targets |= bit(step) & (quiet | t.promotion[us]);
-                        let double = t.forward[us][step as usize];
+                        targets |= bit(step) & (quiet | t.promotion[orient(us)]);
+                        let double = t.forward[orient(us)][step as usize];
                         if self.double_from[us] & bit(from) != 0
                             && double != NONE
                             && occ & bit(double) == 0
@@ -928,10 +1057,10 @@ impl HexChess {
                             targets |= bit(double) & quiet;
                         }
                     }
-                    if self.ep != NONE && t.pawn_capture[pk][us][c] & bit(self.ep) != 0 {
-                        let passed = t.forward[them][self.ep as usize];
+                    if self.ep != NONE && t.pawn_capture[pk][orient(us)][c] & bit(self.ep) != 0 {
+                        let passed = t.forward[orient(them)][self.ep as usize];
                         if self.safe_after(from, self.ep, passed, false) {
-                            emit(from, self.ep, t.promotion[us] & bit(self.ep) != 0);
+                            emit(from, self.ep, t.promotion[orient(us)] & bit(self.ep) != 0);
                         }
                     }
                     let mut rest = targets;
@@ -939,7 +1068,7 @@ impl HexChess {
                         let to = rest.trailing_zeros() as u8;
                         rest &= rest - 1;
                         if !check_each || self.safe_after(from, to, NONE, false) {
-                            emit(from, to, t.promotion[us] & bit(to) != 0);
+                            emit(from, to, t.promotion[orient(us)] & bit(to) != 0);
                         }
                     }
                     continue;
@@ -986,27 +1115,7 @@ impl HexChess {
     }
 
     fn syntax_error(&self, text: &str) -> Option<String> {
-        let grid = self.grid();
-        match split_from_to(text) {
-            Err(reason) => Some(reason),
-            Ok((from, to, promotion)) => {
-                if let Some(name) = [from, to].into_iter().find(|n| grid.parse(n).is_none()) {
-                    return Some(format!("'{name}' is not a cell of this board"));
-                }
-                match promotion {
-                    Some(letter)
-                        if !self
-                            .options
-                            .promotions()
-                            .iter()
-                            .any(|k| k.letter() == letter) =>
-                    {
-                        Some(format!("'{letter}' is not a promotion choice here"))
-                    }
-                    _ => None,
-                }
-            }
-        }
+        move_syntax_error(&self.options, text)
     }
 
     fn cell_name(&self, cell: u8) -> String {
@@ -1016,7 +1125,7 @@ impl HexChess {
     fn passed_pawn_cell(&self, mv: Move) -> Option<u8> {
         let is_pawn = self.board[mv.from as usize] & 15 == Kind::Pawn as u8;
         (is_pawn && mv.to == self.ep && self.board[mv.to as usize] == 0)
-            .then(|| self.tables.forward[self.side.index() ^ 1][mv.to as usize])
+            .then(|| self.tables.forward[orient(self.side.index() ^ 1)][mv.to as usize])
             .filter(|&c| c != NONE)
     }
 }
@@ -1029,21 +1138,11 @@ impl Position for HexChess {
     fn start(options: &HexOptions) -> Self {
         let mut pos = HexChess::empty(options);
         let grid = pos.grid();
-        for &(kind, cells) in options.array() {
-            for name in cells.iter() {
-                let Some(cell) = grid.parse(name) else {
-                    continue;
-                };
-                let kind = match options.army {
-                    Army::Classical => kind,
-                    Army::MixedBird if *name == options.mixed_rook() => kind,
-                    _ => kind.curved(),
-                };
-                pos.put(cell, code(kind, 0));
-                pos.put(mirror(grid, cell), code(kind, 1));
-                if kind == options.royal() {
-                    pos.royal = [cell, mirror(grid, cell)];
-                }
+        for (cell, kind) in options.start_men() {
+            pos.put(cell, code(kind, 0));
+            pos.put(mirror(grid, cell), code(kind, 1));
+            if kind == options.royal() {
+                pos.royal = [cell, mirror(grid, cell)];
             }
         }
         pos
@@ -1086,7 +1185,7 @@ impl Position for HexChess {
         if mover & 15 == self.options.royal() as u8 {
             self.royal[us] = mv.to;
         }
-        let fwd = &self.tables.forward[us];
+        let fwd = &self.tables.forward[orient(us)];
         let step = fwd[mv.from as usize];
         let new_ep =
             if mover & 15 == Kind::Pawn as u8 && step != NONE && fwd[step as usize] == mv.to {
@@ -1300,7 +1399,7 @@ impl Position for HexChess {
                         at += 1;
                         break;
                     };
-                    if kind == Kind::Pawn && tables.promotion[side] & bit(cell) != 0 {
+                    if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
                         return err(format!(
                             "a {} pawn-like piece stands on {}, its promotion edge",
                             Side(side as u8).name(),
@@ -1351,8 +1450,8 @@ impl Position for HexChess {
                 .parse(ep)
                 .ok_or_else(|| PositionError::new(format!("'{ep}' is not a cell or '-'")))?;
             let mover = pos.side.index() ^ 1;
-            let from = tables.forward[mover ^ 1][cell as usize];
-            let landed = tables.forward[mover][cell as usize];
+            let from = tables.forward[orient(mover ^ 1)][cell as usize];
+            let landed = tables.forward[orient(mover)][cell as usize];
             let valid = from != NONE
                 && landed != NONE
                 && pos.double_from[mover] & bit(from) != 0
@@ -1378,29 +1477,7 @@ impl Position for HexChess {
     }
 
     fn layout(&self) -> BoardLayout {
-        let grid = self.grid();
-        let cells = (0..grid.len() as u8)
-            .map(|c| Cell {
-                board: 0,
-                name: grid.name(c),
-                alt_name: Some(grid.gilman(c)),
-                place: grid.place(c),
-                shape: CellShape::Hex,
-                colour: grid.colour(c),
-            })
-            .collect();
-        BoardLayout {
-            boards: vec![Board {
-                name: if grid == HexGrid::COMPACT {
-                    "Compact hex board".into()
-                } else {
-                    "Hex board".into()
-                },
-                centre: grid.centre(),
-                colours: 3,
-            }],
-            cells,
-        }
+        board_layout(self.grid())
     }
 
     fn placements(&self) -> Vec<Placement> {

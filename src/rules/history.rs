@@ -94,8 +94,15 @@ impl<P: Position> Game<P> {
 
     fn push(&mut self, mv: P::Move) {
         let resets = self.position.resets_move_clock(mv);
-        let clock = if resets { 0 } else { self.clock() + 1 };
+        let players = self.position.players_in_game();
         let undo = self.position.play(mv);
+        // An elimination starts the count again for the players left.
+        let eliminated = self.position.players_in_game() < players;
+        let clock = if resets || eliminated {
+            0
+        } else {
+            self.clock() + 1
+        };
         self.plies.push(Ply {
             mv,
             undo,
@@ -177,7 +184,7 @@ impl<P: Position> Game<P> {
         if self.draw_rules.repetition && self.repetitions() >= 3 {
             return draw(EndReason::Repetition);
         }
-        let limit = FIFTY_MOVES * u32::from(self.position.side_count());
+        let limit = FIFTY_MOVES * u32::from(self.position.players_in_game());
         if self.draw_rules.fifty_moves && self.clock() >= limit {
             return draw(EndReason::FiftyMoves);
         }

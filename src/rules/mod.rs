@@ -169,6 +169,15 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn side_count(&self) -> u8 {
         2
     }
+    /// The sides still playing: fewer than [`Position::side_count`] once a
+    /// three-player game has eliminated some.
+    fn players_in_game(&self) -> u8 {
+        self.side_count()
+    }
+    /// Whether `side` is still playing (not eliminated).
+    fn in_game(&self, side: Side) -> bool {
+        side.0 < self.side_count()
+    }
 
     /// Appends every legal move to `moves` (which it does not clear).
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
@@ -246,6 +255,61 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     fn check_hints(&self) -> Vec<Hint> {
         Vec::new()
     }
+}
+
+/// Where a game of more than two players stands, as the CLI's `status`
+/// prints it (issue 13): the first line `ongoing`, `red wins checkmate`,
+/// or `draw between white and black stalemate` (the players still in the
+/// game; reasons `checkmate`, `stalemate`, `repetition`, `fifty-moves`);
+/// the second `eliminated: black` (several comma-separated, or `-`).
+/// Players are listed in turn order from the first mover, the last side
+/// number (three-player Red is `Side(2)`). None for two-player games, which
+/// keep their own form. `outcome` is the game's, draw rules included
+/// ([`Game::outcome`]).
+pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Option<[String; 2]> {
+    let count = pos.side_count();
+    if count <= 2 {
+        return None;
+    }
+    let order: Vec<Side> = (0..count).map(|k| Side((count - 1 + k) % count)).collect();
+    let name = |side: Side| side.name().to_lowercase();
+    // "white and black", "red, white and black".
+    let listed = |sides: Vec<Side>| {
+        let names: Vec<String> = sides.into_iter().map(name).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
+        }
+    };
+    let reason = |r: EndReason| match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate => "stalemate",
+        EndReason::NoLegalMove => "no-move",
+        EndReason::Repetition => "repetition",
+        EndReason::FiftyMoves => "fifty-moves",
+    };
+    let first = match outcome {
+        None => "ongoing".to_string(),
+        Some(Outcome {
+            result: GameResult::Win(side) | GameResult::ThreeQuarters(side),
+            reason: r,
+        }) => format!("{} wins {}", name(side), reason(r)),
+        Some(Outcome {
+            result: GameResult::Draw,
+            reason: r,
+        }) => {
+            let playing = order.iter().copied().filter(|&s| pos.in_game(s)).collect();
+            format!("draw between {} {}", listed(playing), reason(r))
+        }
+    };
+    let out: Vec<Side> = order.iter().copied().filter(|&s| !pos.in_game(s)).collect();
+    let eliminated: Vec<String> = out.into_iter().map(name).collect();
+    let second = if eliminated.is_empty() {
+        "eliminated: -".to_string()
+    } else {
+        format!("eliminated: {}", eliminated.join(", "))
+    };
+    Some([first, second])
 }
 
 /// Finds the legal move whose notation is `text` (trimmed); otherwise reports

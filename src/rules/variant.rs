@@ -19,10 +19,14 @@ pub enum VariantId {
     AjMcCooeyMixed,
     AjCompact,
     Chakra,
+    AjGlinski3p,
+    AjGlinskiMixed3p,
+    AjMcCooey3p,
+    AjMcCooeyMixed3p,
 }
 
 impl VariantId {
-    pub const ALL: [VariantId; 10] = [
+    pub const ALL: [VariantId; 14] = [
         VariantId::Flaxman,
         VariantId::Tapestry,
         VariantId::Glinski,
@@ -33,6 +37,10 @@ impl VariantId {
         VariantId::AjMcCooeyMixed,
         VariantId::AjCompact,
         VariantId::Chakra,
+        VariantId::AjGlinski3p,
+        VariantId::AjGlinskiMixed3p,
+        VariantId::AjMcCooey3p,
+        VariantId::AjMcCooeyMixed3p,
     ];
 
     pub fn id(self) -> &'static str {
@@ -47,6 +55,10 @@ impl VariantId {
             VariantId::AjMcCooeyMixed => "aj-mccooey-mixed",
             VariantId::AjCompact => "aj-compact",
             VariantId::Chakra => "chakra",
+            VariantId::AjGlinski3p => "aj-glinski-3p",
+            VariantId::AjGlinskiMixed3p => "aj-glinski-mixed-3p",
+            VariantId::AjMcCooey3p => "aj-mccooey-3p",
+            VariantId::AjMcCooeyMixed3p => "aj-mccooey-mixed-3p",
         }
     }
 
@@ -62,6 +74,14 @@ impl VariantId {
             VariantId::AjMcCooeyMixed => "Anglojewish Chess, mixed-bird (McCooey layout)",
             VariantId::AjCompact => "Anglojewish Chess (compact 61-cell board)",
             VariantId::Chakra => "Chakra",
+            VariantId::AjGlinski3p => "Three-player Anglojewish Chess (Glinski layout)",
+            VariantId::AjGlinskiMixed3p => {
+                "Three-player Anglojewish Chess, mixed-bird (Glinski layout)"
+            }
+            VariantId::AjMcCooey3p => "Three-player Anglojewish Chess (McCooey layout)",
+            VariantId::AjMcCooeyMixed3p => {
+                "Three-player Anglojewish Chess, mixed-bird (McCooey layout)"
+            }
         }
     }
 
@@ -70,6 +90,17 @@ impl VariantId {
         !matches!(
             self,
             VariantId::Flaxman | VariantId::Tapestry | VariantId::Chakra
+        )
+    }
+
+    /// Whether this id is a three-player game (Red, White, Black).
+    pub fn is_three_player(self) -> bool {
+        matches!(
+            self,
+            VariantId::AjGlinski3p
+                | VariantId::AjGlinskiMixed3p
+                | VariantId::AjMcCooey3p
+                | VariantId::AjMcCooeyMixed3p
         )
     }
 }
@@ -170,6 +201,15 @@ impl Variant {
             | VariantId::AjCompact) => {
                 match super::hexchess::HexOptions::for_variant(id, self.pawn) {
                     Some(options) => Ok(visitor.visit::<super::hexchess::HexChess>(options)),
+                    None => Err(format!("variant '{id}' has no hex options")),
+                }
+            }
+            id @ (VariantId::AjGlinski3p
+            | VariantId::AjGlinskiMixed3p
+            | VariantId::AjMcCooey3p
+            | VariantId::AjMcCooeyMixed3p) => {
+                match super::hexchess::HexOptions::for_variant(id, self.pawn) {
+                    Some(options) => Ok(visitor.visit::<super::hexchess::HexChess3>(options)),
                     None => Err(format!("variant '{id}' has no hex options")),
                 }
             }

@@ -9,8 +9,8 @@
 //! 450, Rabbi 400, Sennight 300, Rook 500; pawn-like pieces 100; royal
 //! pieces nothing (losing them is mate, which the search scores).
 
-use crate::rules::Position;
-use crate::rules::hexchess::{HexChess, Kind};
+use crate::rules::hexchess::{HexChess, HexChess3, Kind};
+use crate::rules::{Position, Side};
 
 use super::GameEval;
 
@@ -55,10 +55,70 @@ impl GameEval for HexChess {
     }
 }
 
+/// Three-player Anglojewish Chess: each player's strength is its material
+/// (pawns' progress included), its reach and its General's danger (the
+/// flight cells each opponent attacks); a player's value is its strength
+/// against its opponents'. With three in the game the stronger opponent
+/// weighs more: the weaker one is the likelier to be eliminated, and an
+/// elimination leaves the stronger as the one to beat (the kingmaker
+/// effect); with two left it is the plain difference.
+impl GameEval for HexChess3 {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_for(self.side_to_move())
+    }
+
+    fn evaluate_for(&self, side: Side) -> i32 {
+        let players = [Side::WHITE, Side::BLACK, Side(2)];
+        let mut material = [0i32; 3];
+        for (cell, kind, owner) in self.men() {
+            let mut v = value(kind);
+            if kind == Kind::Pawn {
+                let to_go = usize::from(self.promotion_distance(cell, owner));
+                v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
+            }
+            material[owner.index() % 3] += v;
+        }
+        let strength = |s: Side| {
+            let danger: u32 = players
+                .iter()
+                .filter(|&&o| o != s && self.is_in_game(o))
+                .map(|&o| self.general_zone_attacks(s, o))
+                .sum();
+            material[s.index()] + MOBILITY * self.reach_count(s) as i32
+                - GENERAL_DANGER * danger as i32
+        };
+        let mut rivals: Vec<i32> = players
+            .iter()
+            .filter(|&&o| o != side && self.is_in_game(o))
+            .map(|&o| strength(o))
+            .collect();
+        rivals.sort_unstable();
+        let rivals = match rivals[..] {
+            [weaker, stronger] => (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10,
+            [only] => only,
+            _ => 0,
+        };
+        let tempo = if side == self.side_to_move() {
+            TEMPO
+        } else {
+            0
+        };
+        strength(side) - rivals + tempo
+    }
+
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
+        self.legal_noisy_moves(moves);
+    }
+}
+
+/// Per flight cell of a General an opponent attacks.
+const GENERAL_DANGER: i32 = 12;
+/// The stronger rival's weight in tenths, the weaker's the rest.
+const STRONGER_RIVAL: i32 = 7;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Side;
     use crate::rules::hexchess::{HexOptions, Move};
     use crate::rules::random::Rng;
     use crate::rules::variant::VariantId;
@@ -69,7 +129,10 @@ mod tests {
     fn noisy_moves_are_the_noisy_legal_moves() {
         let mut rng = Rng::new(7);
         let mut checked = 0;
-        for id in VariantId::ALL.into_iter().filter(|id| id.is_hex()) {
+        for id in VariantId::ALL
+            .into_iter()
+            .filter(|id| id.is_hex() && !id.is_three_player())
+        {
             for pawn in crate::rules::variant::PawnKind::ALL {
                 let options = HexOptions::for_variant(id, Some(pawn)).expect("hex");
                 for _ in 0..12 {

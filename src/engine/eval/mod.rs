@@ -20,7 +20,7 @@ use std::any::Any;
 
 use crate::rules::chakra::Chakra;
 use crate::rules::flaxman::Flaxman;
-use crate::rules::hexchess::HexChess;
+use crate::rules::hexchess::{HexChess, HexChess3};
 use crate::rules::tapestry::Tapestry;
 use crate::rules::view::ManState;
 use crate::rules::{Position, Side};
@@ -30,6 +30,16 @@ pub trait GameEval: Position {
     /// The position's value for the side to move (positive: good for it).
     /// Must not return a mate-range score (keep within ±[`MAX_EVAL`]).
     fn evaluate(&self) -> i32;
+    /// The position's value for `side`, whoever is to move (the paranoid
+    /// search of games of more than two sides asks for its own side). By
+    /// default the mover's value, negated for anyone else (two sides).
+    fn evaluate_for(&self, side: Side) -> i32 {
+        if side == self.side_to_move() {
+            self.evaluate()
+        } else {
+            -self.evaluate()
+        }
+    }
     /// The moves quiescence plays; by default the game's own
     /// [`Position::is_noisy`].
     fn is_noisy_move(&self, mv: Self::Move) -> bool {
@@ -63,6 +73,7 @@ pub const MAX_EVAL: i32 = 10_000;
 /// chosen once per search.
 pub struct Evaluator<P: Position> {
     evaluate: fn(&P) -> i32,
+    evaluate_for: fn(&P, Side) -> i32,
     noisy: fn(&P, P::Move) -> bool,
     noisy_moves: fn(&P, &mut Vec<P::Move>),
     /// Which evaluation this is, for reports ("flaxman", "generic").
@@ -83,6 +94,7 @@ impl<P: Position> Evaluator<P> {
         Self::specific::<Flaxman>("flaxman")
             .or_else(|| Self::specific::<Chakra>("chakra"))
             .or_else(|| Self::specific::<HexChess>("hexchess"))
+            .or_else(|| Self::specific::<HexChess3>("hexchess-3p"))
             .or_else(|| Self::specific::<Tapestry>("tapestry"))
             .unwrap_or_else(Self::generic)
     }
@@ -91,6 +103,14 @@ impl<P: Position> Evaluator<P> {
     pub fn generic() -> Self {
         Evaluator {
             evaluate: generic::<P>,
+            evaluate_for: |pos, side| {
+                let value = generic(pos);
+                if side == pos.side_to_move() {
+                    value
+                } else {
+                    -value
+                }
+            },
             noisy: |pos, mv| pos.is_noisy(mv),
             noisy_moves: |pos, moves| push_noisy(pos, moves, |p, mv| p.is_noisy(mv)),
             name: "generic",
@@ -102,6 +122,7 @@ impl<P: Position> Evaluator<P> {
         if std::any::TypeId::of::<P>() == std::any::TypeId::of::<G>() {
             Some(Evaluator {
                 evaluate: evaluate_as::<P, G>,
+                evaluate_for: evaluate_for_as::<P, G>,
                 noisy: noisy_as::<P, G>,
                 noisy_moves: noisy_moves_as::<P, G>,
                 name,
@@ -113,6 +134,11 @@ impl<P: Position> Evaluator<P> {
 
     pub fn evaluate(&self, pos: &P) -> i32 {
         (self.evaluate)(pos).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The position's value for `side`, whoever is to move.
+    pub fn evaluate_for(&self, pos: &P, side: Side) -> i32 {
+        (self.evaluate_for)(pos, side).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     pub fn is_noisy(&self, pos: &P, mv: P::Move) -> bool {
@@ -131,6 +157,14 @@ fn evaluate_as<P: Position, G: GameEval>(pos: &P) -> i32 {
     (pos as &dyn Any)
         .downcast_ref::<G>()
         .map_or_else(|| generic(pos), G::evaluate)
+}
+
+fn evaluate_for_as<P: Position, G: GameEval>(pos: &P, side: Side) -> i32 {
+    match (pos as &dyn Any).downcast_ref::<G>() {
+        Some(g) => g.evaluate_for(side),
+        None if side == pos.side_to_move() => generic(pos),
+        None => -generic(pos),
+    }
 }
 
 fn noisy_as<P: Position, G: GameEval>(pos: &P, mv: P::Move) -> bool {

@@ -27,6 +27,18 @@ pub const LEAPS: [(i8, i8); 12] = [
     (1, -2),
 ];
 
+/// The step `(dl, dn)` turned anticlockwise by `sixths` × 60°: one turn maps
+/// e_i to e_{i+1} (and d_i to d_{i+1}), `(x, y) → (x − y, x)`.
+pub const fn rotate(step: (i8, i8), sixths: u8) -> (i8, i8) {
+    let (mut x, mut y) = step;
+    let mut turn = 0;
+    while turn < sixths % 6 {
+        (x, y) = (x - y, x);
+        turn += 1;
+    }
+    (x, y)
+}
+
 /// Whether stepping by `(dl, dn)` always raises the cell index.
 pub const fn is_rising(dl: i8, dn: i8) -> bool {
     dl > 0 || (dl == 0 && dn > 0)
@@ -191,6 +203,19 @@ impl HexGrid {
             .map_or(0, |(l, n)| ((l + n + 2) % 3) as u8)
     }
 
+    /// The cell turned anticlockwise by `sixths` × 60° about the board's
+    /// centre (f6 on 91 cells); every cell has one.
+    pub const fn rotate_cell(self, index: u8, sixths: u8) -> Option<u8> {
+        match self.coords(index) {
+            Some((l, n)) => {
+                let r = self.radius as i8;
+                let (x, y) = rotate((l - r, n - r), sixths);
+                self.index(x + r, y + r)
+            }
+            None => None,
+        }
+    }
+
     /// The centre of a flat-topped hexagon, White at the bottom, neighbouring
     /// centres 1.0 apart: `x = (l − n)·√3/2`, `y = (l + n)/2` (f1 at the origin).
     pub fn place(self, index: u8) -> [f32; 2] {
@@ -238,5 +263,27 @@ mod tests {
             assert_eq!(l * l + n * n - l * n, 7);
         }
         assert_eq!(HexGrid::COMPACT.len(), 61);
+    }
+
+    #[test]
+    fn rotation_turns_steps_and_cells_about_the_centre() {
+        for i in 0..6 {
+            assert_eq!(rotate(ORTHO[i], 1), ORTHO[(i + 1) % 6]);
+            assert_eq!(rotate(DIAG[i], 2), DIAG[(i + 2) % 6]);
+            assert_eq!(rotate(ORTHO[i], 6), ORTHO[i]);
+        }
+        let g = HexGrid::LARGE;
+        let cell = |name: &str| g.parse(name).unwrap();
+        // RULES.md: Red's General g1 turns to k7 (120°) and a5 (240°).
+        assert_eq!(g.rotate_cell(cell("g1"), 2), Some(cell("k7")));
+        assert_eq!(g.rotate_cell(cell("g1"), 4), Some(cell("a5")));
+        assert_eq!(g.rotate_cell(cell("f1"), 2), Some(cell("l6")));
+        assert_eq!(g.rotate_cell(cell("f6"), 1), Some(cell("f6")));
+        for grid in [HexGrid::LARGE, HexGrid::COMPACT] {
+            for c in 0..grid.len() as u8 {
+                let turned = grid.rotate_cell(c, 1).expect("on the board");
+                assert_eq!(grid.rotate_cell(turned, 5), Some(c));
+            }
+        }
     }
 }

@@ -95,6 +95,19 @@ pub fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Iterates the set bits of a 128-bit cell mask (hex boards), lowest first.
+pub fn bits128(mut mask: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let bit = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            Some(bit)
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,1497 @@
+//! Three-player Anglojewish Chess (RULES.md §3, "Three-player Anglojewish
+//! Chess"): perft from every start against the issue's table, an
+//! independent slow statement of the rules ([`reference`]) on random games,
+//! and one test per rule: elimination, the pass, two players left, en
+//! passant by the next player only, each army's pawns, the mixed-bird Rook,
+//! rotation, the position text and the status lines.
+
+use variantarium::rules::geometry::hex::HexGrid;
+use variantarium::rules::hexchess::{HexChess3, HexOptions, Kind};
+use variantarium::rules::perft::perft;
+use variantarium::rules::random::Rng;
+use variantarium::rules::selfcheck::random_playouts;
+use variantarium::rules::variant::{PawnKind, VariantId};
+use variantarium::rules::{
+    DrawRules, EndReason, Game, GameResult, Position, Side, multi_player_status,
+};
+
+const IDS: [VariantId; 4] = [
+    VariantId::AjGlinski3p,
+    VariantId::AjGlinskiMixed3p,
+    VariantId::AjMcCooey3p,
+    VariantId::AjMcCooeyMixed3p,
+];
+const RED: Side = Side(2);
+const WHITE: Side = Side::WHITE;
+const BLACK: Side = Side::BLACK;
+
+fn opts(id: VariantId, pawn: Option<PawnKind>) -> HexOptions {
+    HexOptions::for_variant(id, pawn).expect("a hex id")
+}
+
+fn mixed() -> HexOptions {
+    opts(VariantId::AjGlinskiMixed3p, None)
+}
+
+/// The position text of these men (`("f10", "bG")`), mover `r`/`w`/`b`
+/// and en-passant field.
+fn text_of(men: &[(&str, &str)], mover: char, ep: &str) -> String {
+    let grid = HexGrid::LARGE;
+    let files: Vec<String> = (0..11i8)
+        .map(|f| {
+            let diff = f - 5;
+            let mut out = String::new();
+            let mut empty = 0;
+            for low in 0..11i8 {
+                let (l, n) = if diff >= 0 {
+                    (low + diff, low)
+                } else {
+                    (low, low - diff)
+                };
+                let Some(cell) = grid.index(l, n) else {
+                    continue;
+                };
+                match men.iter().find(|(name, _)| grid.parse(name) == Some(cell)) {
+                    Some((_, man)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push_str(man);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} {mover} {ep}", files.join("/"))
+}
+
+fn setup(options: HexOptions, men: &[(&str, &str)], mover: char) -> HexChess3 {
+    let text = text_of(men, mover, "-");
+    HexChess3::from_text(&text, &options).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn texts(pos: &HexChess3) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut t: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    t.sort();
+    t
+}
+
+fn play(pos: &mut HexChess3, text: &str) {
+    let mv = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.to_text()));
+    pos.play(mv);
+}
+
+fn man(pos: &HexChess3, cell: &str) -> Option<(Kind, Side)> {
+    pos.piece_at(pos.grid().parse(cell).expect("a cell"))
+}
+
+// ---------------------------------------------------------------- perft
+
+/// The issue's reference counts from the start, default pawn.
+const PERFT: [(VariantId, [u64; 4]); 4] = [
+    (VariantId::AjGlinski3p, [36, 1_297, 45_565, 1_717_190]),
+    (VariantId::AjGlinskiMixed3p, [37, 1_371, 49_568, 1_904_464]),
+    (VariantId::AjMcCooey3p, [32, 1_014, 31_455, 1_051_522]),
+    (VariantId::AjMcCooeyMixed3p, [32, 1_014, 31_455, 1_050_753]),
+];
+
+#[test]
+fn perft_from_every_start_as_the_issue_lists() {
+    for (id, counts) in PERFT {
+        for (depth, &nodes) in counts.iter().enumerate() {
+            let mut pos = HexChess3::start(&opts(id, None));
+            assert_eq!(
+                perft(&mut pos, depth as u32 + 1),
+                nodes,
+                "{id} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn perft_by_pawn_kind_as_the_issue_lists() {
+    let table = [
+        (PawnKind::Point, [36, 1_297, 45_565]),
+        (PawnKind::Migrant, [36, 1_297, 45_565]),
+        (PawnKind::Broker, [46, 2_113, 94_805]),
+        (PawnKind::Corporal, [36, 1_306, 46_454]),
+    ];
+    for (pawn, counts) in table {
+        for (depth, &nodes) in counts.iter().enumerate() {
+            let mut pos = HexChess3::start(&opts(VariantId::AjGlinski3p, Some(pawn)));
+            assert_eq!(
+                perft(&mut pos, depth as u32 + 1),
+                nodes,
+                "{pawn:?} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+/// The start with White (or Black) to move in Red's place: every army is
+/// Red's turned, so the counts are Red's, and White's moves are Red's
+/// turned by 120° (Black's by 240°).
+#[test]
+fn every_army_is_reds_turned() {
+    for id in IDS {
+        for pawn in PawnKind::ALL {
+            let options = opts(id, Some(pawn));
+            let start = HexChess3::start(&options);
+            let text = start.to_text();
+            let red_moves = texts(&start);
+            for (mover, sixths) in [('w', 2u8), ('b', 4u8)] {
+                let other = text.replace(" r -", &format!(" {mover} -"));
+                let mut pos = HexChess3::from_text(&other, &options).expect("valid");
+                let grid = pos.grid();
+                let turned: Vec<String> = red_moves
+                    .iter()
+                    .map(|m| {
+                        let (cells, promo) = m.split_at(m.find('=').unwrap_or(m.len()));
+                        let (a, b) = cells.split_once('-').expect("from-to");
+                        let t = |c: &str| {
+                            let cell = grid.rotate_cell(grid.parse(c).unwrap(), sixths).unwrap();
+                            grid.name(cell)
+                        };
+                        format!("{}-{}{promo}", t(a), t(b))
+                    })
+                    .collect();
+                let mut turned = turned;
+                turned.sort();
+                assert_eq!(texts(&pos), turned, "{id} {pawn:?} {mover}");
+                for depth in 1..=3 {
+                    let mut red = start.clone();
+                    assert_eq!(
+                        perft(&mut pos, depth),
+                        perft(&mut red, depth),
+                        "{id} {pawn:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- reference
+
+/// Random games, every id and pawn kind: the legal moves, check and the
+/// men after each move (eliminations included) agree with the reference.
+#[test]
+fn random_games_agree_with_the_reference() {
+    let mut compared = 0;
+    let mut eliminations = 0;
+    for id in IDS {
+        for pawn in PawnKind::ALL {
+            let options = opts(id, Some(pawn));
+            let mut rng = Rng::new(0x3A7C ^ (id as u64) << 4 ^ pawn as u64);
+            for _ in 0..4 {
+                let mut pos = HexChess3::start(&options);
+                for _ in 0..160 {
+                    let r = reference::Ref::parse(&pos.to_text(), &options);
+                    let mine = texts(&pos);
+                    assert_eq!(mine, r.legal_texts(), "{id} {pawn:?} {}", pos.to_text());
+                    if pos.players_in_game() >= 2 && !mine.is_empty() {
+                        assert_eq!(pos.in_check(), r.in_check(), "{}", pos.to_text());
+                    }
+                    compared += 1;
+                    if mine.is_empty() {
+                        break;
+                    }
+                    let text = &mine[rng.below(mine.len())];
+                    let players = pos.players_in_game();
+                    play(&mut pos, text);
+                    eliminations += usize::from(pos.players_in_game() < players);
+                    let expected = r.legal().into_iter().find(|(t, _)| t == text).unwrap().1;
+                    assert_eq!(pos.to_text(), expected.to_text(), "after {text}");
+                }
+            }
+        }
+    }
+    assert!(compared > 5000, "{compared}");
+    assert!(eliminations > 0, "random games should see an elimination");
+}
+
+#[test]
+fn perft_3_agrees_with_the_reference_from_every_start() {
+    for id in IDS {
+        let options = opts(id, None);
+        let mut pos = HexChess3::start(&options);
+        let r = reference::Ref::parse(&pos.to_text(), &options);
+        assert_eq!(perft(&mut pos, 3), r.perft(3), "{id}");
+    }
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    for id in IDS {
+        for pawn in PawnKind::ALL {
+            let start = HexChess3::start(&opts(id, Some(pawn)));
+            random_playouts(&start, 12, 300, 0x3A7C ^ id as u64 ^ (pawn as u64) << 8)
+                .unwrap_or_else(|e| panic!("{id} {pawn:?}: {e}"));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- start and text
+
+#[test]
+fn start_text_and_the_three_armies() {
+    let start = HexChess3::start(&opts(VariantId::AjGlinski3p, None));
+    assert_eq!(
+        start.to_text(),
+        "1bPbFbSbGbB/rP1bP2bBbC/rFrP1bP1bB1bS/rS1rP1bP3bF/rC2rP1bPbPbPbPbP/rBrBrB1rP6/\
+         rG2rP1wPwPwPwPwP/rS1rP1wP3wF/rFrP1wP1wB1wS/rP1wP2wBwG/1wPwFwSwCwB r -"
+    );
+    assert_eq!(start.side_to_move(), RED);
+    // RULES.md: Red's General g1, White's k7, Black's a5.
+    assert_eq!(man(&start, "g1"), Some((Kind::General, RED)));
+    assert_eq!(man(&start, "k7"), Some((Kind::General, WHITE)));
+    assert_eq!(man(&start, "a5"), Some((Kind::General, BLACK)));
+    assert_eq!(start.men().count(), 3 * 18);
+}
+
+/// The mixed-bird Rook is the one nearest each army's General: Red's i1,
+/// turned to h9 (White) and a3 (Black); the other Finches stay.
+#[test]
+fn mixed_bird_rook_of_each_army() {
+    for id in [VariantId::AjGlinskiMixed3p, VariantId::AjMcCooeyMixed3p] {
+        let start = HexChess3::start(&opts(id, None));
+        let grid = start.grid();
+        let rooks: Vec<(u8, Side)> = start
+            .men()
+            .filter(|m| m.1 == Kind::Rook)
+            .map(|m| (m.0, m.2))
+            .collect();
+        assert_eq!(rooks.len(), 3, "{id}");
+        for (cell, side) in rooks {
+            let general = start.general(side).unwrap();
+            let finch_distance = start
+                .men()
+                .filter(|m| m.1 == Kind::Finch && m.2 == side)
+                .map(|m| hex_distance(grid, m.0, general))
+                .min()
+                .unwrap();
+            assert!(
+                hex_distance(grid, cell, general) < finch_distance,
+                "{id} {side:?}"
+            );
+        }
+    }
+    let glinski = HexChess3::start(&mixed());
+    assert_eq!(man(&glinski, "i1"), Some((Kind::Rook, RED)));
+    assert_eq!(man(&glinski, "h9"), Some((Kind::Rook, WHITE)));
+    assert_eq!(man(&glinski, "a3"), Some((Kind::Rook, BLACK)));
+    assert_eq!(man(&glinski, "c1"), Some((Kind::Finch, RED)));
+    assert_eq!(man(&glinski, "l3"), Some((Kind::Finch, WHITE)));
+}
+
+fn hex_distance(grid: HexGrid, a: u8, b: u8) -> i8 {
+    let (al, an) = grid.coords(a).unwrap();
+    let (bl, bn) = grid.coords(b).unwrap();
+    let (dl, dn) = (bl - al, bn - an);
+    if dl.signum() == dn.signum() {
+        dl.abs().max(dn.abs())
+    } else {
+        dl.abs() + dn.abs()
+    }
+}
+
+#[test]
+fn position_text_refusals() {
+    let options = mixed();
+    let ok = [("g1", "rG"), ("k7", "wG"), ("a5", "bG")];
+    assert!(HexChess3::from_text(&text_of(&ok, 'r', "-"), &options).is_ok());
+    let refused: Vec<(String, &str)> = vec![
+        (
+            text_of(&[("k7", "wG"), ("a5", "bG")], 'r', "-"),
+            "no General",
+        ),
+        (text_of(&[("g1", "rG")], 'r', "-"), "no other player"),
+        (
+            text_of(&[("g1", "rG"), ("k7", "wG"), ("a4", "bP")], 'r', "-"),
+            "men but no General",
+        ),
+        (
+            text_of(&[("g1", "rG"), ("g2", "rG"), ("k7", "wG")], 'r', "-"),
+            "two Generals",
+        ),
+        // Red to move attacks Black's General with the Rook on f2.
+        (
+            text_of(
+                &[("g1", "rG"), ("f2", "rR"), ("f10", "bG"), ("k7", "wG")],
+                'r',
+                "-",
+            ),
+            "attacks",
+        ),
+        (text_of(&ok, 'x', "-"), "r, w or b"),
+        (text_of(&ok, 'r', "f6"), "en-passant"),
+        (
+            text_of(
+                &[("g1", "rG"), ("k7", "wG"), ("a5", "bG"), ("f11", "rP")],
+                'r',
+                "-",
+            ),
+            "promotion",
+        ),
+        (text_of(&ok, 'r', "-").replace("rG", "rX"), "not a piece"),
+        (text_of(&ok, 'r', "-").replace("rG", "G"), "owner"),
+    ];
+    for (text, why) in refused {
+        let err = HexChess3::from_text(&text, &options).expect_err(&text);
+        assert!(err.to_string().contains(why), "{text}: {err}");
+    }
+    // A valid en-passant field: Red's previous player, Black, double-stepped
+    // its centre pawn e6-g5 over f6.
+    let ep = text_of(
+        &[("g1", "rG"), ("k7", "wG"), ("a5", "bG"), ("g5", "bP")],
+        'r',
+        "f6",
+    );
+    let pos = HexChess3::from_text(&ep, &options).expect("Black's double step e6-g5");
+    assert_eq!(pos.en_passant(), pos.grid().parse("f6"));
+}
+
+// ---------------------------------------------------------------- elimination
+
+/// Red's Sennight leaves the f-file: White's Rook on f2 then attacks
+/// Black's General on f10, and Black leaves the board before White moves.
+#[test]
+fn elimination_by_uncovering_a_line() {
+    let mut pos = setup(
+        mixed(),
+        &[
+            ("b1", "rG"),
+            ("f6", "rS"),
+            ("l1", "wG"),
+            ("f2", "wR"),
+            ("f10", "bG"),
+            ("c6", "bS"),
+        ],
+        'r',
+    );
+    let mv = pos.parse_move("f6-g8").unwrap();
+    let effects = pos.effects(mv);
+    pos.play(mv);
+    assert_eq!(pos.side_to_move(), WHITE, "White, who checkmated, moves");
+    assert!(!pos.in_game(BLACK));
+    assert_eq!(pos.players_in_game(), 2);
+    assert!(pos.men().all(|m| m.2 != BLACK), "{}", pos.to_text());
+    // The app sees both Black men leave.
+    let grid = pos.grid();
+    for cell in ["f10", "c6"] {
+        let at = grid.parse(cell).unwrap().into();
+        assert!(
+            effects.contains(&variantarium::rules::Effect::Capture { at }),
+            "{cell}"
+        );
+    }
+    assert_eq!(
+        multi_player_status(&pos, pos.outcome()),
+        Some(["ongoing".to_string(), "eliminated: black".to_string()])
+    );
+}
+
+/// Black's removal opens White's second Rook onto Red's General: both go
+/// at once, White is left alone and wins.
+#[test]
+fn a_chain_of_two_eliminations() {
+    let mut pos = setup(
+        mixed(),
+        &[
+            ("b1", "rG"),
+            ("f6", "rS"),
+            ("l1", "wG"),
+            ("f2", "wR"),
+            ("g5", "wR"),
+            ("f10", "bG"),
+            ("d3", "bS"),
+        ],
+        'r',
+    );
+    let before = pos.clone();
+    let mv = pos.parse_move("f6-g8").unwrap();
+    let undo = pos.play(mv);
+    assert_eq!(pos.players_in_game(), 1);
+    assert!(pos.in_game(WHITE) && !pos.in_game(RED) && !pos.in_game(BLACK));
+    let outcome = pos.outcome().expect("over");
+    assert_eq!(outcome.result, GameResult::Win(WHITE));
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    assert!(texts(&pos).is_empty());
+    assert_eq!(
+        multi_player_status(&pos, Some(outcome)),
+        Some([
+            "white wins checkmate".to_string(),
+            "eliminated: red, black".to_string()
+        ])
+    );
+    pos.undo(mv, undo);
+    assert_eq!(pos, before);
+    assert_eq!(pos.hash(), before.hash());
+}
+
+/// Red's General on a1 is attacked and every flight is covered: Red's only
+/// move is `pass`; then White, next, attacks it and Red is eliminated.
+#[test]
+fn the_forced_pass_then_elimination() {
+    let mut pos = setup(
+        mixed(),
+        &[
+            ("a1", "rG"),
+            ("l1", "wG"),
+            ("a6", "wR"),
+            ("b7", "wR"),
+            ("k7", "bG"),
+        ],
+        'r',
+    );
+    assert!(pos.in_check());
+    assert_eq!(texts(&pos), ["pass"]);
+    assert_eq!(pos.count_legal_moves(), 1);
+    assert_eq!(pos.outcome(), None, "a pass is a move: the game goes on");
+    let mut counted = pos.clone();
+    assert_eq!(perft(&mut counted, 1), 1);
+    play(&mut pos, "pass");
+    assert_eq!(pos.side_to_move(), WHITE);
+    assert!(!pos.in_game(RED));
+    assert_eq!(pos.players_in_game(), 2);
+}
+
+/// A player not in check but without a move passes too; this pass
+/// eliminates nobody.
+#[test]
+fn the_pass_itself() {
+    // Red's General on a1: b1 and b2 covered by the Rook on b7, a2 by the
+    // Rook on c4; a1 itself is not attacked. Red's pawn on h5 is blocked.
+    let mut pos = setup(
+        mixed(),
+        &[
+            ("a1", "rG"),
+            ("h5", "rP"),
+            ("h6", "wP"),
+            ("l1", "wG"),
+            ("b7", "wR"),
+            ("c4", "bR"),
+            ("k7", "bG"),
+        ],
+        'r',
+    );
+    assert!(!pos.in_check());
+    assert_eq!(texts(&pos), ["pass"]);
+    let mv = pos.parse_move("pass").unwrap();
+    assert_eq!(
+        pos.route(mv).from,
+        u16::from(pos.grid().parse("a1").unwrap())
+    );
+    assert!(pos.parse_move("a1-a2").is_err());
+    play(&mut pos, "pass");
+    assert_eq!(pos.side_to_move(), WHITE);
+    assert_eq!(pos.players_in_game(), 3, "nobody attacks Red's General");
+}
+
+// ---------------------------------------------------------------- two players left
+
+#[test]
+fn two_players_left_checkmate_and_stalemate() {
+    // Red is out; White on a1 is checked by the Rook on a6 and covered by
+    // the one on b7: checkmate, Black wins, and no pass.
+    let mate = setup(
+        mixed(),
+        &[("a1", "wG"), ("a6", "bR"), ("b7", "bR"), ("k7", "bG")],
+        'w',
+    );
+    assert!(mate.in_check());
+    assert!(texts(&mate).is_empty());
+    let outcome = mate.outcome().expect("checkmate");
+    assert_eq!(outcome.result, GameResult::Win(BLACK));
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    assert_eq!(
+        multi_player_status(&mate, Some(outcome)),
+        Some([
+            "black wins checkmate".to_string(),
+            "eliminated: red".to_string()
+        ])
+    );
+    // Not in check and no move: a draw between the two left.
+    let stale = setup(
+        mixed(),
+        &[("a1", "wG"), ("c4", "bR"), ("b7", "bR"), ("k7", "bG")],
+        'w',
+    );
+    assert!(!stale.in_check());
+    assert!(texts(&stale).is_empty());
+    let outcome = stale.outcome().expect("stalemate");
+    assert_eq!(outcome.result, GameResult::Draw);
+    assert_eq!(outcome.reason, EndReason::Stalemate);
+    assert_eq!(
+        multi_player_status(&stale, Some(outcome)),
+        Some([
+            "draw between white and black stalemate".to_string(),
+            "eliminated: red".to_string()
+        ])
+    );
+}
+
+/// With two left, check is as in the two-player game: a move leaving the
+/// General attacked is illegal, and nobody is eliminated by a move.
+#[test]
+fn two_players_left_play_as_two() {
+    let pos = setup(
+        mixed(),
+        &[("f6", "wG"), ("f9", "bR"), ("k7", "bG"), ("a1", "wR")],
+        'w',
+    );
+    assert!(pos.in_check());
+    assert!(
+        texts(&pos)
+            .iter()
+            .all(|m| m.starts_with("f6-") && m != "f6-f7" && m != "f6-f5")
+    );
+}
+
+// ---------------------------------------------------------------- pawns
+
+/// Red's centre pawn double-steps over f6: White, next, takes it en
+/// passant; Black, after White, may not.
+#[test]
+fn en_passant_by_the_next_player_only() {
+    let men = [
+        ("g1", "rG"),
+        ("f5", "rP"),
+        ("k7", "wG"),
+        ("g5", "wP"),
+        ("a5", "bG"),
+        ("e5", "bP"),
+    ];
+    let start = setup(mixed(), &men, 'r');
+    let mut pos = start.clone();
+    play(&mut pos, "f5-f7");
+    assert_eq!(pos.en_passant(), pos.grid().parse("f6"));
+    assert!(texts(&pos).contains(&"g5-f6".to_string()));
+    let mut taken = pos.clone();
+    play(&mut taken, "g5-f6");
+    assert_eq!(man(&taken, "f7"), None, "the passing pawn is taken");
+    assert_eq!(man(&taken, "f6"), Some((Kind::Pawn, WHITE)));
+    // White declines; the right lapses before Black's turn.
+    play(&mut pos, "k7-k6");
+    assert_eq!(pos.en_passant(), None);
+    assert!(!texts(&pos).contains(&"e5-f6".to_string()));
+    // Points never take en passant: a Point's step onto the skipped cell
+    // takes nothing.
+    let point = opts(VariantId::AjGlinskiMixed3p, Some(PawnKind::Point));
+    let mut pos = setup(
+        point,
+        &[
+            ("g1", "rG"),
+            ("f5", "rP"),
+            ("k7", "wG"),
+            ("g6", "wP"),
+            ("a5", "bG"),
+        ],
+        'r',
+    );
+    play(&mut pos, "f5-f7");
+    play(&mut pos, "g6-f6");
+    assert_eq!(man(&pos, "f7"), Some((Kind::Pawn, RED)));
+}
+
+/// Each army promotes on its own far edges (Red's l = 10 or n = 10,
+/// turned) and double-steps from its own pawns' start cells.
+#[test]
+fn each_armys_promotion_zone_and_double_steps() {
+    let generals = [("g1", "rG"), ("k7", "wG"), ("a5", "bG")];
+    for (mover, pawn, to) in [('r', "f10", "f11"), ('w', "b2", "a1"), ('b', "k2", "l1")] {
+        let owner = format!("{mover}P");
+        let mut men = generals.to_vec();
+        men.push((pawn, owner.as_str()));
+        let pos = setup(mixed(), &men, mover);
+        let promotions: Vec<String> = texts(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with(pawn))
+            .collect();
+        let expected: Vec<String> = ["B", "C", "F", "R", "S"]
+            .iter()
+            .map(|p| format!("{pawn}-{to}={p}"))
+            .collect();
+        assert_eq!(promotions, expected, "{mover}");
+    }
+    // A White pawn on Red's edge, off its own: a plain step, no promotion.
+    let pos = setup(
+        mixed(),
+        &[("g1", "rG"), ("k7", "wG"), ("a5", "bG"), ("h9", "wP")],
+        'w',
+    );
+    assert!(texts(&pos).contains(&"h9-g9".to_string()));
+    // Double steps at the start: Glinski from its pawn cells where the way
+    // is clear (the other armies block all but the centre pawn's), McCooey
+    // never from the centre-file one (f4, turned).
+    let glinski = HexChess3::start(&opts(VariantId::AjGlinski3p, None));
+    let doubles = |pos: &HexChess3| -> Vec<String> {
+        let grid = pos.grid();
+        texts(pos)
+            .into_iter()
+            .filter(|m| {
+                let (a, b) = m.split_once('-').unwrap();
+                man(pos, a).is_some_and(|p| p.0 == Kind::Pawn)
+                    && hex_distance(grid, grid.parse(a).unwrap(), grid.parse(b).unwrap()) == 2
+            })
+            .collect()
+    };
+    assert_eq!(doubles(&glinski), ["f5-f7"]);
+    let mccooey = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
+    assert_eq!(
+        doubles(&mccooey),
+        ["c1-c3", "d2-d4", "e3-e5", "g3-g5", "h2-h4", "i1-i3"],
+        "all but the centre file's"
+    );
+    // McCooey: a pawn on the centre-file start cell steps once only.
+    let options = opts(VariantId::AjMcCooey3p, None);
+    for (mover, cell, one, two) in [
+        ('r', "f4", "f5", "f6"),
+        ('w', "h6", "g6", "f6"),
+        ('b', "d6", "e6", "f6"),
+    ] {
+        let owner = format!("{mover}P");
+        let pos = setup(
+            options,
+            &[
+                ("g1", "rG"),
+                ("k7", "wG"),
+                ("a5", "bG"),
+                (cell, owner.as_str()),
+            ],
+            mover,
+        );
+        let from_cell: Vec<String> = texts(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with(cell))
+            .collect();
+        assert_eq!(from_cell, [format!("{cell}-{one}")], "{mover} {two}");
+    }
+    for (mover, cell, two) in [('r', "e3", "e5"), ('w', "i5", "g5"), ('b', "d7", "f7")] {
+        let owner = format!("{mover}P");
+        let pos = setup(
+            options,
+            &[
+                ("g1", "rG"),
+                ("k7", "wG"),
+                ("a5", "bG"),
+                (cell, owner.as_str()),
+            ],
+            mover,
+        );
+        assert!(
+            texts(&pos).contains(&format!("{cell}-{two}")),
+            "{mover} {cell}"
+        );
+    }
+}
+
+/// The Corporal's "file out / file in" is about its own army's centre
+/// line: White's on i3 (Red's c3 turned 120°) captures on i2 and g4,
+/// Black's on f9 (Red's c3 turned 240°) on g9 and g7; Red's c3 on b3, d5.
+#[test]
+fn corporal_captures_turn_with_the_army() {
+    let options = opts(VariantId::AjGlinskiMixed3p, Some(PawnKind::Corporal));
+    let grid = HexGrid::LARGE;
+    for (mover, cell, expected) in [
+        ('r', "c3", ["b3", "d5"]),
+        ('w', "i3", ["g4", "i2"]),
+        ('b', "f9", ["g7", "g9"]),
+        // On the army's centre line: both half-forward orthogonals.
+        ('r', "f3", ["e3", "g3"]),
+    ] {
+        let at = grid.parse(cell).unwrap();
+        let (l, n) = grid.coords(at).unwrap();
+        // Enemy Sennights on every orthogonal and diagonal neighbour.
+        let enemy = if mover == 'r' { "wS" } else { "rS" };
+        let names: Vec<String> = [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (2, 1),
+            (1, 2),
+            (-1, 1),
+            (-2, -1),
+            (-1, -2),
+            (1, -1),
+        ]
+        .iter()
+        .filter_map(|&(dl, dn)| grid.index(l + dl, n + dn))
+        .map(|c| grid.name(c))
+        .collect();
+        let owner = format!("{mover}P");
+        let mut men: Vec<(&str, &str)> = vec![
+            ("f11", "rG"),
+            ("k7", "wG"),
+            ("a5", "bG"),
+            (cell, owner.as_str()),
+        ];
+        men.retain(|(c, _)| !names.iter().any(|n| n == c) || *c == cell);
+        for name in &names {
+            men.push((name.as_str(), enemy));
+        }
+        let text = text_of(&men, mover, "-");
+        let Ok(pos) = HexChess3::from_text(&text, &options) else {
+            panic!("{text}");
+        };
+        let mut captures: Vec<String> = texts(&pos)
+            .into_iter()
+            .filter_map(|m| m.strip_prefix(&format!("{cell}-")).map(str::to_string))
+            .collect();
+        captures.sort();
+        assert_eq!(captures, expected, "{mover} {cell}");
+    }
+}
+
+// ---------------------------------------------------------------- draw rules
+
+/// The fifty-move count is 50 moves of each player in the game, and an
+/// elimination starts it again.
+#[test]
+fn fifty_moves_count_the_players_left() {
+    let options = mixed();
+    let men = [
+        ("b1", "rG"),
+        ("f6", "rS"),
+        ("l1", "wG"),
+        ("f2", "wR"),
+        ("f10", "bG"),
+        ("c6", "bS"),
+    ];
+    let mut game = Game::new(setup(options, &men, 'r'), DrawRules::default());
+    game.play_text("f6-g8").unwrap();
+    assert_eq!(game.position().players_in_game(), 2);
+    assert_eq!(game.clock(), 0, "the elimination reset the count");
+    // White's Rook and Red's Sennight shuffle: 100 plies for two players.
+    let shuffle = ["f2-f3", "g8-f6", "f3-f2", "f6-g8"];
+    let mut played = 0;
+    while game.outcome().is_none() {
+        game.play_text(shuffle[played % 4]).unwrap();
+        played += 1;
+        assert!(played <= 100);
+    }
+    let outcome = game.outcome().unwrap();
+    assert_eq!(
+        outcome.reason,
+        EndReason::Repetition,
+        "repetition comes first here"
+    );
+    let mut no_rep = Game::new(
+        setup(options, &men, 'r'),
+        DrawRules {
+            repetition: false,
+            fifty_moves: true,
+        },
+    );
+    no_rep.play_text("f6-g8").unwrap();
+    let mut played = 0;
+    while no_rep.outcome().is_none() {
+        no_rep.play_text(shuffle[played % 4]).unwrap();
+        played += 1;
+    }
+    assert_eq!(played, 100);
+    let outcome = no_rep.outcome().unwrap();
+    assert_eq!(outcome.reason, EndReason::FiftyMoves);
+    assert_eq!(
+        multi_player_status(no_rep.position(), Some(outcome)),
+        Some([
+            "draw between red and white fifty-moves".to_string(),
+            "eliminated: black".to_string()
+        ])
+    );
+}
+
+#[test]
+fn status_of_the_start_and_of_two_player_games() {
+    let start = HexChess3::start(&mixed());
+    assert_eq!(
+        multi_player_status(&start, None),
+        Some(["ongoing".to_string(), "eliminated: -".to_string()])
+    );
+    let two = variantarium::rules::hexchess::HexChess::start(&opts(VariantId::AjGlinski, None));
+    assert_eq!(multi_player_status(&two, None), None);
+}
+
+// ---------------------------------------------------------------- CLI
+
+fn variantarium(args: &[&str]) -> (i32, String, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_perft_moves_and_pass() {
+    for (id, counts) in PERFT {
+        let (code, out, err) = variantarium(&["perft", "--variant", id.id(), "--depth", "2"]);
+        assert_eq!((code, out), (0, format!("nodes {}\n", counts[1])), "{err}");
+    }
+    let (code, out, _) = variantarium(&[
+        "perft",
+        "--variant",
+        "aj-glinski-3p",
+        "--pawn",
+        "broker",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "nodes 2113\n"));
+    let (_, out, _) = variantarium(&["moves", "--variant", "aj-glinski-3p", "--moves", "f5-f7"]);
+    assert!(
+        out.lines().any(|m| m == "g6-e5"),
+        "White's double step: {out}"
+    );
+    // The forced pass through the CLI: a position, `moves` and `--moves`.
+    let text = text_of(
+        &[
+            ("a1", "rG"),
+            ("l1", "wG"),
+            ("a6", "wR"),
+            ("b7", "wR"),
+            ("k7", "bG"),
+        ],
+        'r',
+        "-",
+    );
+    let (_, out, err) = variantarium(&[
+        "moves",
+        "--variant",
+        "aj-glinski-mixed-3p",
+        "--position",
+        &text,
+    ]);
+    assert_eq!(out, "pass\n", "{err}");
+    let (code, out, err) = variantarium(&[
+        "perft",
+        "--variant",
+        "aj-glinski-mixed-3p",
+        "--position",
+        &text,
+        "--moves",
+        "pass",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("nodes "), "{out}");
+    let (code, _, err) =
+        variantarium(&["moves", "--variant", "aj-glinski-3p", "--position", "x r -"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn cli_selfplay_three_players() {
+    let (code, out, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "aj-mccooey-3p",
+        "--red",
+        "random",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("game 1: "), "{out}");
+    let summary = lines[2];
+    let words: Vec<&str> = summary.split(' ').collect();
+    assert_eq!(words.len(), 8, "{summary}");
+    assert_eq!(
+        [words[0], words[2], words[4], words[6]],
+        ["red", "white", "black", "draws"]
+    );
+    let total: u32 = [1, 3, 5, 7]
+        .iter()
+        .map(|&i| words[i].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total, 2);
+    for (args, needle) in [
+        (&["--white", "1", "--black", "1"][..], "--red"),
+        (&["--red", "9", "--white", "1", "--black", "1"][..], "--red"),
+    ] {
+        let mut all = vec!["selfplay", "--variant", "aj-glinski-3p", "--games", "1"];
+        all.extend_from_slice(args);
+        let (code, _, err) = variantarium(&all);
+        assert_eq!(code, 2, "{all:?}");
+        assert!(err.contains(needle), "{err}");
+    }
+    let (code, _, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "flaxman",
+        "--red",
+        "1",
+        "--white",
+        "1",
+        "--black",
+        "1",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("three-player"), "{err}");
+}
+
+// ---------------------------------------------------------------- engine
+
+/// With Black out, Red mates White in one (e8-a4: the Rook on b7 covers
+/// b1 and b2); the paranoid search finds it.
+#[test]
+fn the_engine_mates_when_two_are_left() {
+    use variantarium::engine::{SearchLimits, mate_in, search};
+    let pos = setup(
+        mixed(),
+        &[("a1", "wG"), ("b7", "rR"), ("e8", "rR"), ("k7", "rG")],
+        'r',
+    );
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let result = search(&pos, &[], &limits).expect("a move");
+    let mut after = pos.clone();
+    after.play(result.best);
+    assert_eq!(
+        after.outcome().map(|o| o.result),
+        Some(GameResult::Win(RED)),
+        "{}",
+        pos.move_text(result.best)
+    );
+    assert_eq!(mate_in(result.score), Some(1));
+}
+
+/// Red must not leave White a move that uncovers Black's line to Red's
+/// General (Black, next after White, would eliminate Red): the paranoid
+/// search sees both opponents.
+#[test]
+fn the_engine_guards_against_the_player_after_next() {
+    use variantarium::engine::{SearchLimits, search};
+    // Black's Rook on f10 looks down the f-file at Red's General on f1;
+    // White's Sennight on f6 blocks it and may leap away, and then Black,
+    // next, eliminates Red. Nothing of Red's can block the file: its
+    // General must step aside.
+    let pos = setup(
+        mixed(),
+        &[
+            ("f1", "rG"),
+            ("l1", "wG"),
+            ("f6", "wS"),
+            ("f10", "bR"),
+            ("k7", "bG"),
+            ("a2", "rS"),
+        ],
+        'r',
+    );
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let result = search(&pos, &[], &limits).expect("a move");
+    let text = pos.move_text(result.best);
+    let mut after = pos.clone();
+    after.play(result.best);
+    assert!(after.general(RED).is_some());
+    let general = after.general(RED).unwrap();
+    assert_ne!(
+        after.grid().name(general).chars().next(),
+        Some('f'),
+        "{text} stays on the f-file"
+    );
+}
+
+#[test]
+fn the_evaluation_sees_every_army() {
+    use variantarium::engine::GameEval;
+    let start = HexChess3::start(&mixed());
+    let values: Vec<i32> = [RED, WHITE, BLACK]
+        .iter()
+        .map(|&s| start.evaluate_for(s))
+        .collect();
+    // The armies are the same turned: only the mover's tempo differs.
+    assert_eq!(values[1], values[2]);
+    assert!(values[0] > values[1]);
+    // A lost Cohen costs its owner and helps both others.
+    let text = start.to_text().replacen("wC", "1", 1);
+    let weaker = HexChess3::from_text(&fix_runs(&text), &mixed()).expect("valid");
+    assert!(weaker.evaluate_for(WHITE) < start.evaluate_for(WHITE) - 500);
+    assert!(weaker.evaluate_for(RED) > start.evaluate_for(RED));
+    assert!(weaker.evaluate_for(BLACK) > start.evaluate_for(BLACK));
+}
+
+/// Joins adjacent empty-run digits ("1" next to "1" becomes "2").
+fn fix_runs(text: &str) -> String {
+    let (placement, rest) = text.split_once(' ').unwrap();
+    let files: Vec<String> = placement
+        .split('/')
+        .map(|file| {
+            let mut out = String::new();
+            let mut run = 0;
+            let mut chars = file.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    let mut n = d;
+                    while let Some(m) = chars.peek().and_then(|x| x.to_digit(10)) {
+                        n = n * 10 + m;
+                        chars.next();
+                    }
+                    run += n;
+                } else {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} {rest}", files.join("/"))
+}
+
+/// A slow, independent statement of the three-player rules straight from
+/// RULES.md: men in a map, every rule by brute force, pawns by turning
+/// their cell back to Red's view. Only the tests use it.
+mod reference {
+    use std::collections::BTreeMap;
+
+    use variantarium::rules::hexchess::{Army, HexOptions, Layout};
+    use variantarium::rules::variant::PawnKind;
+
+    type Cell = (i8, i8);
+    const E: [Cell; 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
+    const D: [Cell; 6] = [(2, 1), (1, 2), (-1, 1), (-2, -1), (-1, -2), (1, -1)];
+    const LEAP: [Cell; 12] = [
+        (3, 2),
+        (-3, -2),
+        (2, 3),
+        (-2, -3),
+        (3, 1),
+        (-3, -1),
+        (1, 3),
+        (-1, -3),
+        (2, -1),
+        (-2, 1),
+        (-1, 2),
+        (1, -2),
+    ];
+    const FILES: &str = "abcdefghikl";
+    /// Players in turn order: Red, White, Black; sixths each army is turned.
+    const TURN: [u8; 3] = [0, 2, 4];
+    const OWNERS: [char; 3] = ['r', 'w', 'b'];
+
+    #[derive(Clone, Debug)]
+    pub struct Ref {
+        /// (player 0 Red, 1 White, 2 Black; letter)
+        men: BTreeMap<Cell, (usize, char)>,
+        side: usize,
+        ep: Option<Cell>,
+        army: Army,
+        layout: Layout,
+        pawn: PawnKind,
+    }
+
+    fn on((l, n): Cell) -> bool {
+        (0..=10).contains(&l) && (0..=10).contains(&n) && (l - n).abs() <= 5
+    }
+
+    fn turn((x, y): Cell, sixths: u8) -> Cell {
+        (0..sixths % 6).fold((x, y), |(x, y), _| (x - y, x))
+    }
+
+    fn turn_cell((l, n): Cell, sixths: u8) -> Cell {
+        let (x, y) = turn((l - 5, n - 5), sixths);
+        (x + 5, y + 5)
+    }
+
+    fn add(a: Cell, b: Cell) -> Cell {
+        (a.0 + b.0, a.1 + b.1)
+    }
+
+    pub fn name((l, n): Cell) -> String {
+        let f = FILES.as_bytes()[(l - n + 5) as usize] as char;
+        format!("{f}{}", l.min(n) + 1)
+    }
+
+    fn cell(name: &str) -> Cell {
+        let f = FILES.find(&name[..1]).unwrap() as i8 - 5;
+        let low: i8 = name[1..].parse::<i8>().unwrap() - 1;
+        if f >= 0 {
+            (low + f, low)
+        } else {
+            (low, low - f)
+        }
+    }
+
+    impl Ref {
+        pub fn parse(text: &str, options: &HexOptions) -> Ref {
+            let mut me = Ref {
+                men: BTreeMap::new(),
+                side: 0,
+                ep: None,
+                army: options.army,
+                layout: options.layout,
+                pawn: options.pawn,
+            };
+            let parts: Vec<&str> = text.split(' ').collect();
+            for (f, file) in parts[0].split('/').enumerate() {
+                let diff = f as i8 - 5;
+                let cells: Vec<Cell> = (0..=10)
+                    .map(|low| {
+                        if diff >= 0 {
+                            (low + diff, low)
+                        } else {
+                            (low, low - diff)
+                        }
+                    })
+                    .filter(|&c| on(c))
+                    .collect();
+                let (mut at, mut num) = (0, 0);
+                let mut chars = file.chars();
+                while let Some(ch) = chars.next() {
+                    if let Some(d) = ch.to_digit(10) {
+                        num = num * 10 + d as usize;
+                    } else {
+                        at += num;
+                        num = 0;
+                        let owner = OWNERS.iter().position(|&o| o == ch).unwrap();
+                        me.men.insert(cells[at], (owner, chars.next().unwrap()));
+                        at += 1;
+                    }
+                }
+            }
+            me.side = OWNERS
+                .iter()
+                .position(|&o| o.to_string() == parts[1])
+                .unwrap();
+            me.ep = (parts[2] != "-").then(|| cell(parts[2]));
+            me
+        }
+
+        fn general(&self, p: usize) -> Option<Cell> {
+            self.men
+                .iter()
+                .find(|(_, m)| **m == (p, 'G'))
+                .map(|(c, _)| *c)
+        }
+
+        fn alive(&self) -> Vec<usize> {
+            (0..3).filter(|&p| self.general(p).is_some()).collect()
+        }
+
+        fn next_alive(&self, p: usize) -> usize {
+            (1..=3)
+                .map(|k| (p + k) % 3)
+                .find(|&q| self.general(q).is_some())
+                .unwrap_or(p)
+        }
+
+        fn prev_alive(&self, p: usize) -> usize {
+            (1..=3)
+                .map(|k| (p + 3 - k) % 3)
+                .find(|&q| self.general(q).is_some())
+                .unwrap_or(p)
+        }
+
+        /// Red's view of a cell of player p's army, and back.
+        fn back(&self, p: usize, c: Cell) -> Cell {
+            turn_cell(c, (6 - TURN[p]) % 6)
+        }
+
+        fn forth(&self, p: usize, c: Cell) -> Cell {
+            turn_cell(c, TURN[p])
+        }
+
+        fn pawn_captures(&self, p: usize, c: Cell) -> Vec<Cell> {
+            let (l, n) = self.back(p, c);
+            let red: Vec<Cell> = match self.pawn {
+                PawnKind::Point => vec![(1, 1)],
+                PawnKind::Migrant => vec![(1, 0), (0, 1)],
+                PawnKind::Broker => vec![(2, 1), (1, 2)],
+                PawnKind::Corporal if l < n => vec![(0, 1), (2, 1)],
+                PawnKind::Corporal if l > n => vec![(1, 0), (1, 2)],
+                PawnKind::Corporal => vec![(1, 0), (0, 1)],
+            };
+            red.into_iter()
+                .map(|v| self.forth(p, add((l, n), v)))
+                .filter(|&x| on(x))
+                .collect()
+        }
+
+        fn forward(&self, p: usize, c: Cell) -> Cell {
+            self.forth(p, add(self.back(p, c), (1, 1)))
+        }
+
+        fn double_start(&self, p: usize, c: Cell) -> bool {
+            let red: &[&str] = match self.layout {
+                Layout::Glinski => &["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"],
+                _ => &["c1", "d2", "e3", "g3", "h2", "i1"],
+            };
+            red.iter().any(|name| self.forth(p, cell(name)) == c)
+        }
+
+        fn promotes(&self, p: usize, c: Cell) -> bool {
+            let (l, n) = self.back(p, c);
+            l == 10 || n == 10
+        }
+
+        fn reach(&self, c: Cell, p: usize, letter: char) -> Vec<Cell> {
+            let mut out = Vec::new();
+            let free = |x: Cell| self.men.get(&x).is_none_or(|m| m.0 != p);
+            let curve = |dirs: &[Cell; 6], out: &mut Vec<Cell>| {
+                for k in 0..6 {
+                    for t in [1, 5] {
+                        let mut x = c;
+                        for i in 0..4 {
+                            x = add(x, dirs[(k + i * t) % 6]);
+                            if !on(x) {
+                                break;
+                            }
+                            if free(x) && !out.contains(&x) {
+                                out.push(x);
+                            }
+                            if self.men.contains_key(&x) {
+                                break;
+                            }
+                        }
+                    }
+                }
+            };
+            match letter {
+                'R' => {
+                    for d in E {
+                        let mut x = add(c, d);
+                        while on(x) {
+                            if free(x) {
+                                out.push(x);
+                            }
+                            if self.men.contains_key(&x) {
+                                break;
+                            }
+                            x = add(x, d);
+                        }
+                    }
+                }
+                'S' | 'G' => {
+                    let dirs: &[Cell] = if letter == 'S' { &LEAP } else { &E };
+                    out.extend(
+                        dirs.iter()
+                            .map(|&d| add(c, d))
+                            .filter(|&x| on(x) && free(x)),
+                    );
+                }
+                'F' => curve(&E, &mut out),
+                'B' => curve(&D, &mut out),
+                'C' => {
+                    curve(&E, &mut out);
+                    curve(&D, &mut out);
+                }
+                _ => panic!("unknown man {letter}"),
+            }
+            out
+        }
+
+        fn attacks(&self, by: usize, target: Cell) -> bool {
+            self.men.iter().any(|(&c, &(p, letter))| {
+                p == by
+                    && if letter == 'P' {
+                        self.pawn_captures(p, c).contains(&target)
+                    } else {
+                        self.reach(c, p, letter).contains(&target)
+                    }
+            })
+        }
+
+        pub fn in_check(&self) -> bool {
+            let g = self.general(self.side).unwrap();
+            (0..3).any(|q| q != self.side && self.attacks(q, g))
+        }
+
+        /// The position after the mover's move (or pass): eliminations by
+        /// the next player, repeated, then the next player to move.
+        fn after(&self, mut next: Ref) -> Ref {
+            let n = self.next_alive(self.side);
+            if self.alive().len() == 3 {
+                loop {
+                    let out: Vec<usize> = next
+                        .alive()
+                        .into_iter()
+                        .filter(|&q| q != n && next.attacks(n, next.general(q).unwrap()))
+                        .collect();
+                    if out.is_empty() {
+                        break;
+                    }
+                    next.men.retain(|_, m| !out.contains(&m.0));
+                }
+            }
+            if next.general(self.side).is_none() {
+                next.ep = None;
+            }
+            next.side = n;
+            next
+        }
+
+        pub fn legal(&self) -> Vec<(String, Ref)> {
+            let us = self.side;
+            let alive = self.alive().len();
+            if alive < 2 {
+                return Vec::new();
+            }
+            let mut out = Vec::new();
+            for (&from, &(p, letter)) in &self.men {
+                if p != us {
+                    continue;
+                }
+                let mut tos: Vec<(Cell, Option<Cell>)> = Vec::new();
+                if letter == 'P' {
+                    let one = self.forward(us, from);
+                    if on(one) && !self.men.contains_key(&one) {
+                        tos.push((one, None));
+                        let two = self.forward(us, one);
+                        if self.double_start(us, from) && on(two) && !self.men.contains_key(&two) {
+                            tos.push((two, None));
+                        }
+                    }
+                    for x in self.pawn_captures(us, from) {
+                        match self.men.get(&x) {
+                            Some(m) if m.0 != us => tos.push((x, Some(x))),
+                            None if self.ep == Some(x) && self.pawn != PawnKind::Point => {
+                                let prev = self.prev_alive(us);
+                                tos.push((x, Some(self.forward(prev, x))))
+                            }
+                            _ => {}
+                        }
+                    }
+                } else {
+                    for x in self.reach(from, us, letter) {
+                        tos.push((x, self.men.contains_key(&x).then_some(x)));
+                    }
+                }
+                for (to, captured) in tos {
+                    let mut next = self.clone();
+                    if let Some(c) = captured {
+                        next.men.remove(&c);
+                    }
+                    next.men.remove(&from);
+                    next.men.insert(to, (us, letter));
+                    next.ep = None;
+                    if letter == 'P' && to == self.forward(us, self.forward(us, from)) {
+                        next.ep = Some(self.forward(us, from));
+                    }
+                    let g = next.general(us).unwrap();
+                    if (0..3).any(|q| q != us && next.attacks(q, g)) {
+                        continue;
+                    }
+                    let base = format!("{}-{}", name(from), name(to));
+                    if letter == 'P' && self.promotes(us, to) {
+                        let choices: &[char] = if self.army == Army::MixedBird {
+                            &['C', 'F', 'B', 'S', 'R']
+                        } else {
+                            &['C', 'F', 'B', 'S']
+                        };
+                        for &c in choices {
+                            let mut promoted = next.clone();
+                            promoted.men.insert(to, (us, c));
+                            out.push((format!("{base}={c}"), self.after(promoted)));
+                        }
+                    } else {
+                        out.push((base, self.after(next)));
+                    }
+                }
+            }
+            if out.is_empty() && alive == 3 {
+                let mut next = self.clone();
+                next.ep = None;
+                out.push(("pass".to_string(), self.after(next)));
+            }
+            out
+        }
+
+        /// The position text (RULES.md), for comparing whole positions.
+        pub fn to_text(&self) -> String {
+            let mut files = Vec::new();
+            for f in 0..11i8 {
+                let diff = f - 5;
+                let (mut out, mut empty) = (String::new(), 0);
+                for low in 0..=10i8 {
+                    let c = if diff >= 0 {
+                        (low + diff, low)
+                    } else {
+                        (low, low - diff)
+                    };
+                    if !on(c) {
+                        continue;
+                    }
+                    match self.men.get(&c) {
+                        Some(&(p, letter)) => {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push(OWNERS[p]);
+                            out.push(letter);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                }
+                files.push(out);
+            }
+            let ep = self.ep.map_or("-".to_string(), name);
+            format!("{} {} {ep}", files.join("/"), OWNERS[self.side])
+        }
+
+        pub fn legal_texts(&self) -> Vec<String> {
+            let mut texts: Vec<String> = self.legal().into_iter().map(|(t, _)| t).collect();
+            texts.sort();
+            texts
+        }
+
+        pub fn perft(&self, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            self.legal()
+                .iter()
+                .map(|(_, next)| next.perft(depth - 1))
+                .sum()
+        }
+    }
+}
