@@ -1495,3 +1495,33 @@ mod reference {
         }
     }
 }
+
+/// `variantarium status` on a three-player game: the standing, then who is
+/// out, before and after a move that eliminates two players at once.
+#[test]
+fn status_command_names_the_winner_and_the_eliminated() {
+    let men = [
+        ("b1", "rG"),
+        ("f6", "rS"),
+        ("l1", "wG"),
+        ("f2", "wR"),
+        ("g5", "wR"),
+        ("f10", "bG"),
+        ("d3", "bS"),
+    ];
+    let text = text_of(&men, 'r', "-");
+    let status = |moves: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_variantarium"))
+            .args(["status", "--variant", "aj-glinski-mixed-3p"])
+            .args(["--position", &text, "--moves", moves])
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert_eq!(status(""), "ongoing\neliminated: -\n");
+    assert_eq!(
+        status("f6-g8"),
+        "white wins checkmate\neliminated: red, black\n"
+    );
+}

@@ -281,25 +281,18 @@ pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Op
             _ => names.concat(),
         }
     };
-    let reason = |r: EndReason| match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::NoLegalMove => "no-move",
-        EndReason::Repetition => "repetition",
-        EndReason::FiftyMoves => "fifty-moves",
-    };
     let first = match outcome {
         None => "ongoing".to_string(),
         Some(Outcome {
             result: GameResult::Win(side) | GameResult::ThreeQuarters(side),
             reason: r,
-        }) => format!("{} wins {}", name(side), reason(r)),
+        }) => format!("{} wins {}", name(side), r.id()),
         Some(Outcome {
             result: GameResult::Draw,
             reason: r,
         }) => {
             let playing = order.iter().copied().filter(|&s| pos.in_game(s)).collect();
-            format!("draw between {} {}", listed(playing), reason(r))
+            format!("draw between {} {}", listed(playing), r.id())
         }
     };
     let out: Vec<Side> = order.iter().copied().filter(|&s| !pos.in_game(s)).collect();

@@ -5,7 +5,7 @@
 use super::history::{DrawRules, Game};
 use super::variant::{Variant, VariantVisitor};
 use super::view::{BoardLayout, CellId, Effect, Hint, Placement, Route};
-use super::{MoveError, Outcome, Position, Side, sorted_moves};
+use super::{MoveError, Outcome, Position, Side, multi_player_status, sorted_moves};
 
 /// A legal move as the app sees it.
 #[derive(Clone, PartialEq, Debug)]
@@ -65,6 +65,9 @@ pub trait Session: Send + Sync {
     fn move_hints(&self, text: &str) -> Vec<Hint>;
     /// How the King of the side to move is attacked; empty when not in check.
     fn check_hints(&self) -> Vec<Hint>;
+    /// A game of more than two players: where it stands and who is out, as
+    /// [`multi_player_status`] words it; None for two-player games.
+    fn multi_player_status(&self) -> Option<[String; 2]>;
 }
 
 struct VariantGame<P: Position> {
@@ -222,6 +225,10 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn check_hints(&self) -> Vec<Hint> {
         self.game.position().check_hints()
+    }
+
+    fn multi_player_status(&self) -> Option<[String; 2]> {
+        multi_player_status(self.game.position(), self.game.outcome())
     }
 }
 
