@@ -5,6 +5,7 @@
 mod app;
 mod chakra;
 mod cli;
+mod docs;
 #[cfg(feature = "app")]
 mod display;
 mod engine;
