@@ -313,3 +313,57 @@ fn status_moves_and_perft_read_a_record() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn selfplay_and_bench_take_a_pawn_kind() {
+    let (code, out, err) = variantarium(&[
+        "bench",
+        "--variant",
+        "aj-glinski",
+        "--pawn",
+        "broker",
+        "--seconds",
+        "0.01",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.starts_with("aj-glinski ")), "{out}");
+    let (code, out, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "glinski",
+        "--pawn",
+        "corporal",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "1",
+        "--max-plies",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("0-1-0\n"), "{out}");
+    usage_error(&["bench", "--pawn", "broker"], "--variant");
+    usage_error(
+        &[
+            "selfplay",
+            "--variant",
+            "chakra",
+            "--pawn",
+            "point",
+            "--white",
+            "1",
+        ]
+        .iter()
+        .chain(&["--black", "1", "--games", "1"])
+        .copied()
+        .collect::<Vec<_>>(),
+        "hex games only",
+    );
+    usage_error(
+        &["bench", "--variant", "glinski", "--pawn", "knight"],
+        "unknown pawn kind 'knight'",
+    );
+}

@@ -5,9 +5,9 @@
 mod app;
 mod chakra;
 mod cli;
-mod docs;
 #[cfg(feature = "app")]
 mod display;
+mod docs;
 mod engine;
 mod flaxman;
 mod hexchess;

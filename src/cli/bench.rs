@@ -9,17 +9,16 @@ use crate::engine::{self, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
-use crate::rules::variant::{Variant, VariantId, VariantVisitor};
+use crate::rules::variant::{Variant, VariantVisitor};
 
-pub(super) fn run(only: Option<&str>, seconds: f64, out: &mut dyn Write) -> Result<(), String> {
+pub(super) fn run(only: Option<Variant>, seconds: f64, out: &mut dyn Write) -> Result<(), String> {
     if !(seconds.is_finite() && seconds > 0.0) {
         return Err(format!(
             "--seconds must be a positive number, not {seconds}"
         ));
     }
     let variants = match only {
-        Some(id) => {
-            let variant = Variant::new(id.parse::<VariantId>()?);
+        Some(variant) => {
             variant.visit(Nothing)?;
             vec![variant]
         }

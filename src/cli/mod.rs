@@ -17,7 +17,7 @@ use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
 use crate::rules::perft::{divide, perft};
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::{PawnKind, Variant, VariantId, VariantVisitor};
+use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::{Position, sorted_moves};
 
 #[derive(Parser, Debug)]
@@ -72,6 +72,9 @@ pub enum Command {
         /// Only this variant.
         #[arg(long)]
         variant: Option<String>,
+        /// With --variant, a hex game: the pawn-like piece.
+        #[arg(long, requires = "variant")]
+        pawn: Option<String>,
         /// Seconds to spend on each game, at least.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
@@ -83,6 +86,9 @@ pub enum Command {
         /// Variant id (see `perft --help`).
         #[arg(long)]
         variant: String,
+        /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
+        #[arg(long)]
+        pawn: Option<String>,
         /// Three-player games: Red's player, `random` or a level 1 to 6.
         #[arg(long)]
         red: Option<String>,
@@ -132,13 +138,7 @@ impl Setup {
         let Some(variant) = &self.variant else {
             return Err("--variant or --record is required".into());
         };
-        let id: VariantId = variant.parse()?;
-        let pawn = self
-            .pawn
-            .as_deref()
-            .map(str::parse::<PawnKind>)
-            .transpose()?;
-        Variant::with_pawn(id, pawn)
+        Variant::parse(variant, self.pawn.as_deref())
     }
 
     /// The same setup naming its game directly: a record becomes the
@@ -250,9 +250,19 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             let [standing, check] = status::lines(session.as_ref());
             writeln!(out, "{standing}\n{check}").map_err(io_error)
         }
-        Some(Command::Bench { variant, seconds }) => bench::run(variant.as_deref(), seconds, out),
+        Some(Command::Bench {
+            variant,
+            pawn,
+            seconds,
+        }) => {
+            let only = variant
+                .map(|id| Variant::parse(&id, pawn.as_deref()))
+                .transpose()?;
+            bench::run(only, seconds, out)
+        }
         Some(Command::Selfplay {
             variant,
+            pawn,
             red,
             white,
             black,
@@ -260,7 +270,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             seed,
             max_plies,
         }) => {
-            let variant = Variant::new(variant.parse::<VariantId>()?);
+            let variant = Variant::parse(&variant, pawn.as_deref())?;
             selfplay::Selfplay {
                 red: red
                     .map(|r| selfplay::Player::parse(&r).map_err(|e| format!("--red: {e}")))

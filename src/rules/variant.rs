@@ -178,6 +178,13 @@ impl Variant {
         Variant { id, pawn: None }
     }
 
+    /// A variant from its id and, for hex games, a pawn kind's id — as the
+    /// command line and the records write them.
+    pub fn parse(id: &str, pawn: Option<&str>) -> Result<Self, String> {
+        let pawn = pawn.map(str::parse::<PawnKind>).transpose()?;
+        Variant::with_pawn(id.parse()?, pawn)
+    }
+
     pub fn with_pawn(id: VariantId, pawn: Option<PawnKind>) -> Result<Self, String> {
         if pawn.is_some() && !id.is_hex() {
             return Err(format!("--pawn applies to hex games only, not '{id}'"));
