@@ -18,8 +18,8 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use super::{
-    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, NONE, Tables, bit, board_layout, code, ep_key,
-    move_syntax_error, pawn_index,
+    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
+    ep_key, move_syntax_error, pawn_index, push_move,
 };
 use crate::rules::geometry::bits128;
 use crate::rules::geometry::hex::HexGrid;
@@ -336,7 +336,7 @@ impl HexChess3 {
     /// Calls `emit(from, to, promotes)` for every legal move other than the
     /// pass (a promotion once for all its choices), or with `noisy_only` for
     /// the captures, en passant and promotions alone.
-    fn for_each_legal(&self, noisy_only: bool, mut emit: impl FnMut(u8, u8, bool)) {
+    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, bool)) {
         let t = self.tables;
         let us = self.side.index() % 3;
         let royal_cell = self.royal[us];
@@ -344,75 +344,37 @@ impl HexChess3 {
             return;
         }
         let own = self.sides[us];
-        let occ = self.occupied();
-        let enemy = occ & !own;
+        let enemy = self.occupied() & !own;
         let zone = if self.checked {
             u128::MAX
         } else {
             t.pin_zone(&self.kinds, royal_cell, own, enemy)
         };
-        let royal_kind = Kind::General as u8;
-        let o = ORIENT[us];
-        let pk = pawn_index(self.options.pawn);
-        let quiet = if noisy_only { 0 } else { !occ };
-        let passing = self.passing_pawn();
-        for from in bits128(own) {
-            let kind = self.board[from as usize] & 15;
-            let c = from as usize;
-            let is_royal = kind == royal_kind;
-            let check_each = is_royal || zone & bit(from) != 0;
-            if kind == Kind::Pawn as u8 {
-                let mut targets = t.pawn_capture[pk][o][c] & enemy;
-                let step = t.forward[o][c];
-                if step != NONE && occ & bit(step) == 0 {
-                    targets |= bit(step) & (quiet | t.promotion[o]);
-                    let double = t.forward[o][step as usize];
-                    if self.double_from[us] & bit(from) != 0
-                        && double != NONE
-                        && occ & bit(double) == 0
-                    {
-                        targets |= bit(double) & quiet;
-                    }
-                }
-                if passing != NONE
-                    && t.pawn_capture[pk][o][c] & bit(self.ep) != 0
-                    && self.safe_after(from, self.ep, passing, false)
-                {
-                    emit(from, self.ep, t.promotion[o] & bit(self.ep) != 0);
-                }
-                for to in bits128(targets) {
-                    if !check_each || self.safe_after(from, to, NONE, false) {
-                        emit(from, to, t.promotion[o] & bit(to) != 0);
-                    }
-                }
-                continue;
-            }
-            let targets = t.piece_reach(kind, from, occ) & (enemy | quiet);
-            for to in bits128(targets) {
-                if !check_each || self.safe_after(from, to, NONE, is_royal) {
-                    emit(from, to, false);
-                }
-            }
-        }
+        let mover = Mover {
+            board: &self.board,
+            own,
+            enemy,
+            zone,
+            royal_kind: Kind::General as u8,
+            orient: ORIENT[us],
+            pk: pawn_index(self.options.pawn),
+            double_from: self.double_from[us],
+            ep: self.ep,
+            passed: self.passing_pawn(),
+            noisy_only,
+        };
+        t.for_each_move(
+            &mover,
+            |from, to, extra, royal| self.safe_after(from, to, extra, royal),
+            emit,
+        );
     }
 
     fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
         let start = moves.len();
         let promotions = self.options.promotions();
         self.for_each_legal(noisy_only, |from, to, promotes| {
-            if promotes {
-                moves.extend(promotions.iter().map(|&kind| Move {
-                    from,
-                    to,
-                    promotion: Some(kind),
-                }));
-            } else {
-                moves.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
+            push_move(moves, promotions, from, to, promotes)
         });
         if !noisy_only && moves.len() == start && self.alive_count() == 3 {
             moves.push(PASS_MOVE);
