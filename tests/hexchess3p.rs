@@ -828,6 +828,48 @@ fn status_of_the_start_and_of_two_player_games() {
     assert_eq!(multi_player_status(&two, None), None);
 }
 
+// ---------------------------------------------------------------- sessions
+
+/// A game held as the app holds it: undo and redo across an elimination,
+/// and a saved game that replays to the same position.
+#[test]
+fn sessions_undo_redo_and_save_across_an_elimination() {
+    use variantarium::record::GameRecord;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+    let text = text_of(
+        &[
+            ("b1", "rG"),
+            ("f6", "rS"),
+            ("l1", "wG"),
+            ("f2", "wR"),
+            ("f10", "bG"),
+            ("c6", "bS"),
+        ],
+        'r',
+        "-",
+    );
+    let variant = Variant::new(VariantId::AjGlinskiMixed3p);
+    let mut game = new_session(variant, DrawRules::default(), Some(&text)).expect("a game");
+    assert_eq!(game.side_count(), 3);
+    game.play("f6-g8").expect("legal");
+    assert!(!game.in_game(BLACK) && game.in_game(RED) && game.in_game(WHITE));
+    let after = game.position_text();
+    assert!(game.undo());
+    assert!(game.in_game(BLACK));
+    assert_eq!(game.position_text(), text);
+    assert!(game.redo());
+    assert_eq!(game.position_text(), after);
+    game.play("f2-f3").expect("legal");
+    let record = GameRecord::of(game.as_ref());
+    let back = GameRecord::from_json(&record.to_json())
+        .unwrap()
+        .replay()
+        .expect("replays");
+    assert_eq!(back.position_text(), game.position_text());
+    assert_eq!(back.moves(), ["f6-g8", "f2-f3"]);
+}
+
 // ---------------------------------------------------------------- CLI
 
 fn variantarium(args: &[&str]) -> (i32, String, String) {
