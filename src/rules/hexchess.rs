@@ -345,6 +345,69 @@ fn board_layout(grid: HexGrid) -> BoardLayout {
     }
 }
 
+/// Reads the placement field of a hex position text: files a–l (a–i)
+/// separated by `/`, each listing its cells from rank 1 upward, a number
+/// for a run of empty cells and anything else a man. `man` reads one from
+/// its first character (and may take more from the rest of the file),
+/// giving its kind and side; `place` puts it on its cell (and may refuse).
+fn read_placement(
+    tables: &Tables,
+    placement: &str,
+    mut man: impl FnMut(
+        char,
+        &mut std::iter::Peekable<std::str::Chars>,
+    ) -> Result<(Kind, usize), PositionError>,
+    mut place: impl FnMut(u8, Kind, usize) -> Result<(), PositionError>,
+) -> Result<(), PositionError> {
+    let err = |s: String| Err(PositionError::new(s));
+    let files: Vec<&str> = placement.split('/').collect();
+    if files.len() != tables.files.len() {
+        return err(format!(
+            "expected {} files separated by '/', got {}",
+            tables.files.len(),
+            files.len()
+        ));
+    }
+    for (f, (file_text, cells)) in files.iter().zip(&tables.files).enumerate() {
+        let file_name = tables.grid.name(cells[0]).chars().next().unwrap_or('?');
+        let mut at = 0usize;
+        let mut chars = file_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut run = d as usize;
+                while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
+                    run = run * 10 + more as usize;
+                    chars.next();
+                    if run > 99 {
+                        break;
+                    }
+                }
+                if run == 0 || d == 0 {
+                    return err(format!("file {file_name}: empty runs start at 1"));
+                }
+                at += run;
+                continue;
+            }
+            let (kind, side) = man(c, &mut chars)
+                .map_err(|e| PositionError::new(format!("file {file_name}: {}", e.reason)))?;
+            let Some(&cell) = cells.get(at) else {
+                at += 1;
+                break;
+            };
+            place(cell, kind, side)?;
+            at += 1;
+        }
+        if at != cells.len() {
+            return err(format!(
+                "file {file_name} ('{file_text}', the {}th) does not describe exactly {} cells",
+                f + 1,
+                cells.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Why `text` is not a well-formed `from-to[=X]` move of these options, or
 /// None when it is.
 fn move_syntax_error(options: &HexOptions, text: &str) -> Option<String> {
@@ -1419,75 +1482,42 @@ impl Position for HexChess {
         let mut pos = HexChess::empty(options);
         let tables = pos.tables;
         let grid = tables.grid;
-        let files: Vec<&str> = placement.split('/').collect();
-        if files.len() != tables.files.len() {
-            return err(format!(
-                "expected {} files separated by '/', got {}",
-                tables.files.len(),
-                files.len()
-            ));
-        }
-        for (f, (file_text, cells)) in files.iter().zip(&tables.files).enumerate() {
-            let file_name = grid.name(cells[0]).chars().next().unwrap_or('?');
-            let mut at = 0usize;
-            let mut chars = file_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
-                        run = run * 10 + more as usize;
-                        chars.next();
-                        if run > 99 {
-                            break;
-                        }
-                    }
-                    if run == 0 || d == 0 {
-                        return err(format!("file {file_name}: empty runs start at 1"));
-                    }
-                    at += run;
-                } else {
-                    let kind = options
-                        .kind_of_letter(c.to_ascii_uppercase())
-                        .ok_or_else(|| {
-                            PositionError::new(format!(
-                                "'{c}' is not a piece of this army ({}, lower case for Black)",
-                                options.letters()
-                            ))
-                        })?;
-                    let side = usize::from(c.is_ascii_lowercase());
-                    let Some(&cell) = cells.get(at) else {
-                        at += 1;
-                        break;
-                    };
-                    if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
-                        return err(format!(
-                            "a {} pawn-like piece stands on {}, its promotion edge",
-                            Side(side as u8).name(),
-                            grid.name(cell)
-                        ));
-                    }
-                    if kind == options.royal() {
-                        if pos.royal[side] != NONE {
-                            return err(format!(
-                                "{} has more than one {}",
-                                Side(side as u8).name(),
-                                kind.letter()
-                            ));
-                        }
-                        pos.royal[side] = cell;
-                    }
-                    pos.put(cell, code(kind, side));
-                    at += 1;
+        read_placement(
+            tables,
+            placement,
+            |c, _| {
+                let kind = options
+                    .kind_of_letter(c.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        PositionError::new(format!(
+                            "'{c}' is not a piece of this army ({}, lower case for Black)",
+                            options.letters()
+                        ))
+                    })?;
+                Ok((kind, usize::from(c.is_ascii_lowercase())))
+            },
+            |cell, kind, side| {
+                if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
+                    return Err(PositionError::new(format!(
+                        "a {} pawn-like piece stands on {}, its promotion edge",
+                        Side(side as u8).name(),
+                        grid.name(cell)
+                    )));
                 }
-            }
-            if at != cells.len() {
-                return err(format!(
-                    "file {file_name} ('{file_text}', the {}th) does not describe exactly {} cells",
-                    f + 1,
-                    cells.len()
-                ));
-            }
-        }
+                if kind == options.royal() {
+                    if pos.royal[side] != NONE {
+                        return Err(PositionError::new(format!(
+                            "{} has more than one {}",
+                            Side(side as u8).name(),
+                            kind.letter()
+                        )));
+                    }
+                    pos.royal[side] = cell;
+                }
+                pos.put(cell, code(kind, side));
+                Ok(())
+            },
+        )?;
         for side in 0..2 {
             if pos.royal[side] == NONE {
                 return err(format!(

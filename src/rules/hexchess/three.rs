@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use super::{
     Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
-    ep_key, move_syntax_error, pawn_index, push_move,
+    ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
 use crate::rules::geometry::bits128;
 use crate::rules::geometry::hex::HexGrid;
@@ -827,50 +827,23 @@ mod text {
     ) -> Result<(), PositionError> {
         let tables = pos.tables;
         let grid = tables.grid;
-        let files: Vec<&str> = placement.split('/').collect();
-        if files.len() != tables.files.len() {
-            return err(format!(
-                "expected {} files separated by '/', got {}",
-                tables.files.len(),
-                files.len()
-            ));
-        }
-        for (file_text, cells) in files.iter().zip(&tables.files) {
-            let file_name = grid.name(cells[0]).chars().next().unwrap_or('?');
-            let mut at = 0usize;
-            let mut chars = file_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
-                        run = run * 10 + more as usize;
-                        chars.next();
-                        if run > 99 {
-                            break;
-                        }
-                    }
-                    if d == 0 {
-                        return err(format!("file {file_name}: empty runs start at 1"));
-                    }
-                    at += run;
-                    continue;
-                }
+        read_placement(
+            tables,
+            placement,
+            |c, rest| {
                 let side = owner(c).ok_or_else(|| {
-                    PositionError::new(format!(
-                        "file {file_name}: '{c}' is not an owner (r, w or b) or a number"
-                    ))
+                    PositionError::new(format!("'{c}' is not an owner (r, w or b) or a number"))
                 })?;
-                let letter = chars.next().unwrap_or(' ');
+                let letter = rest.next().unwrap_or(' ');
                 let kind = options.kind_of_letter(letter).ok_or_else(|| {
                     PositionError::new(format!(
-                        "file {file_name}: '{letter}' after '{c}' is not a piece of this army ({})",
+                        "'{letter}' after '{c}' is not a piece of this army ({})",
                         options.letters()
                     ))
                 })?;
-                let Some(&cell) = cells.get(at) else {
-                    at += 1;
-                    break;
-                };
+                Ok((kind, side))
+            },
+            |cell, kind, side| {
                 if kind == Kind::Pawn && tables.promotion[ORIENT[side]] & bit(cell) != 0 {
                     return err(format!(
                         "a {} pawn-like piece stands on {}, its promotion edge",
@@ -885,16 +858,9 @@ mod text {
                     pos.royal[side] = cell;
                 }
                 pos.put(cell, code(kind, side));
-                at += 1;
-            }
-            if at != cells.len() {
-                return err(format!(
-                    "file {file_name} ('{file_text}') does not describe exactly {} cells",
-                    cells.len()
-                ));
-            }
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     }
 
     fn check_generals(pos: &HexChess3) -> Result<(), PositionError> {
