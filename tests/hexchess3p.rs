@@ -469,6 +469,25 @@ fn the_forced_pass_then_elimination() {
     assert_eq!(pos.players_in_game(), 2);
 }
 
+/// From the start: Red's Sennight and Black's close in on White's General
+/// (k7), hemmed in by its own men; White must pass and Black, next,
+/// eliminates it (the line the screenshot of an elimination plays).
+#[test]
+fn a_pass_then_elimination_from_the_start() {
+    let mut pos = HexChess3::start(&opts(VariantId::AjGlinski3p, None));
+    for mv in ["h1-i3", "g10-f10", "c6-g7", "i3-l4"] {
+        play(&mut pos, mv);
+    }
+    assert_eq!(pos.side_to_move(), WHITE);
+    assert!(pos.in_check());
+    assert_eq!(texts(&pos), ["pass"]);
+    play(&mut pos, "pass");
+    assert_eq!(pos.side_to_move(), BLACK);
+    assert!(!pos.in_game(WHITE));
+    assert_eq!(pos.men().filter(|m| m.2 == WHITE).count(), 0);
+    assert_eq!(pos.men().count(), 2 * 18);
+}
+
 /// A player not in check but without a move passes too; this pass
 /// eliminates nobody.
 #[test]
