@@ -540,7 +540,7 @@ fn two_players_left_checkmate_and_stalemate() {
         multi_player_status(&mate, Some(outcome)),
         Some([
             "black wins checkmate".to_string(),
-            "eliminated: red".to_string()
+            "eliminated: red, white".to_string()
         ])
     );
     // Not in check and no move: a draw between the two left.
