@@ -469,6 +469,25 @@ fn the_forced_pass_then_elimination() {
     assert_eq!(pos.players_in_game(), 2);
 }
 
+/// From the start: Red's Sennight and Black's close in on White's General
+/// (k7), hemmed in by its own men; White must pass and Black, next,
+/// eliminates it (the line the screenshot of an elimination plays).
+#[test]
+fn a_pass_then_elimination_from_the_start() {
+    let mut pos = HexChess3::start(&opts(VariantId::AjGlinski3p, None));
+    for mv in ["h1-i3", "g10-f10", "c6-g7", "i3-l4"] {
+        play(&mut pos, mv);
+    }
+    assert_eq!(pos.side_to_move(), WHITE);
+    assert!(pos.in_check());
+    assert_eq!(texts(&pos), ["pass"]);
+    play(&mut pos, "pass");
+    assert_eq!(pos.side_to_move(), BLACK);
+    assert!(!pos.in_game(WHITE));
+    assert_eq!(pos.men().filter(|m| m.2 == WHITE).count(), 0);
+    assert_eq!(pos.men().count(), 2 * 18);
+}
+
 /// A player not in check but without a move passes too; this pass
 /// eliminates nobody.
 #[test]
@@ -521,7 +540,7 @@ fn two_players_left_checkmate_and_stalemate() {
         multi_player_status(&mate, Some(outcome)),
         Some([
             "black wins checkmate".to_string(),
-            "eliminated: red".to_string()
+            "eliminated: red, white".to_string()
         ])
     );
     // Not in check and no move: a draw between the two left.
@@ -826,6 +845,48 @@ fn status_of_the_start_and_of_two_player_games() {
     );
     let two = variantarium::rules::hexchess::HexChess::start(&opts(VariantId::AjGlinski, None));
     assert_eq!(multi_player_status(&two, None), None);
+}
+
+// ---------------------------------------------------------------- sessions
+
+/// A game held as the app holds it: undo and redo across an elimination,
+/// and a saved game that replays to the same position.
+#[test]
+fn sessions_undo_redo_and_save_across_an_elimination() {
+    use variantarium::record::GameRecord;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+    let text = text_of(
+        &[
+            ("b1", "rG"),
+            ("f6", "rS"),
+            ("l1", "wG"),
+            ("f2", "wR"),
+            ("f10", "bG"),
+            ("c6", "bS"),
+        ],
+        'r',
+        "-",
+    );
+    let variant = Variant::new(VariantId::AjGlinskiMixed3p);
+    let mut game = new_session(variant, DrawRules::default(), Some(&text)).expect("a game");
+    assert_eq!(game.side_count(), 3);
+    game.play("f6-g8").expect("legal");
+    assert!(!game.in_game(BLACK) && game.in_game(RED) && game.in_game(WHITE));
+    let after = game.position_text();
+    assert!(game.undo());
+    assert!(game.in_game(BLACK));
+    assert_eq!(game.position_text(), text);
+    assert!(game.redo());
+    assert_eq!(game.position_text(), after);
+    game.play("f2-f3").expect("legal");
+    let record = GameRecord::of(game.as_ref());
+    let back = GameRecord::from_json(&record.to_json())
+        .unwrap()
+        .replay()
+        .expect("replays");
+    assert_eq!(back.position_text(), game.position_text());
+    assert_eq!(back.moves(), ["f6-g8", "f2-f3"]);
 }
 
 // ---------------------------------------------------------------- CLI

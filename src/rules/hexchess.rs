@@ -345,6 +345,69 @@ fn board_layout(grid: HexGrid) -> BoardLayout {
     }
 }
 
+/// Reads the placement field of a hex position text: files a–l (a–i)
+/// separated by `/`, each listing its cells from rank 1 upward, a number
+/// for a run of empty cells and anything else a man. `man` reads one from
+/// its first character (and may take more from the rest of the file),
+/// giving its kind and side; `place` puts it on its cell (and may refuse).
+fn read_placement(
+    tables: &Tables,
+    placement: &str,
+    mut man: impl FnMut(
+        char,
+        &mut std::iter::Peekable<std::str::Chars>,
+    ) -> Result<(Kind, usize), PositionError>,
+    mut place: impl FnMut(u8, Kind, usize) -> Result<(), PositionError>,
+) -> Result<(), PositionError> {
+    let err = |s: String| Err(PositionError::new(s));
+    let files: Vec<&str> = placement.split('/').collect();
+    if files.len() != tables.files.len() {
+        return err(format!(
+            "expected {} files separated by '/', got {}",
+            tables.files.len(),
+            files.len()
+        ));
+    }
+    for (f, (file_text, cells)) in files.iter().zip(&tables.files).enumerate() {
+        let file_name = tables.grid.name(cells[0]).chars().next().unwrap_or('?');
+        let mut at = 0usize;
+        let mut chars = file_text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut run = d as usize;
+                while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
+                    run = run * 10 + more as usize;
+                    chars.next();
+                    if run > 99 {
+                        break;
+                    }
+                }
+                if run == 0 || d == 0 {
+                    return err(format!("file {file_name}: empty runs start at 1"));
+                }
+                at += run;
+                continue;
+            }
+            let (kind, side) = man(c, &mut chars)
+                .map_err(|e| PositionError::new(format!("file {file_name}: {}", e.reason)))?;
+            let Some(&cell) = cells.get(at) else {
+                at += 1;
+                break;
+            };
+            place(cell, kind, side)?;
+            at += 1;
+        }
+        if at != cells.len() {
+            return err(format!(
+                "file {file_name} ('{file_text}', the {}th) does not describe exactly {} cells",
+                f + 1,
+                cells.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Why `text` is not a well-formed `from-to[=X]` move of these options, or
 /// None when it is.
 fn move_syntax_error(options: &HexOptions, text: &str) -> Option<String> {
@@ -763,6 +826,114 @@ impl Tables {
     }
 }
 
+/// What the move generator needs to know about the side to move, in any
+/// hex game (two or three players).
+struct Mover<'a> {
+    board: &'a [u8; MAX_CELLS],
+    own: u128,
+    /// Every other player's men.
+    enemy: u128,
+    /// Own men whose moves are checked one by one (pinned, or all when in
+    /// check).
+    zone: u128,
+    royal_kind: u8,
+    orient: usize,
+    pk: usize,
+    double_from: u128,
+    /// The en-passant cell, and the pawn a capture there takes (NONE: no
+    /// en passant possible).
+    ep: u8,
+    passed: u8,
+    noisy_only: bool,
+}
+
+impl Tables {
+    /// Calls `emit(from, to, promotes)` for every legal move of `m` (a
+    /// promotion once for all its choices), or with `noisy_only` for the
+    /// captures, en passant and promotions alone. `safe(from, to, extra,
+    /// royal_moves)` says whether the mover's royal piece is safe after
+    /// the move (also removing the man on `extra` unless NONE); it is asked
+    /// only for the royal piece and the men in `zone`.
+    fn for_each_move(
+        &self,
+        m: &Mover,
+        safe: impl Fn(u8, u8, u8, bool) -> bool,
+        mut emit: impl FnMut(u8, u8, bool),
+    ) {
+        let (o, pk) = (m.orient, m.pk);
+        let occ = m.own | m.enemy;
+        // Where a quiet move may land: nowhere when only noisy moves count.
+        let quiet = if m.noisy_only { 0 } else { !occ };
+        let mut pieces = m.own;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let kind = m.board[from as usize] & 15;
+            let c = from as usize;
+            let is_royal = kind == m.royal_kind;
+            let check_each = is_royal || m.zone & bit(from) != 0;
+            let targets = match kind {
+                k if k == Kind::Pawn as u8 => {
+                    let captures = self.pawn_capture[pk][o][c];
+                    let mut targets = captures & m.enemy;
+                    let step = self.forward[o][c];
+                    if step != NONE && occ & bit(step) == 0 {
+                        targets |= bit(step) & (quiet | self.promotion[o]);
+                        let double = self.forward[o][step as usize];
+                        if m.double_from & bit(from) != 0
+                            && double != NONE
+                            && occ & bit(double) == 0
+                        {
+                            targets |= bit(double) & quiet;
+                        }
+                    }
+                    if m.passed != NONE
+                        && captures & bit(m.ep) != 0
+                        && safe(from, m.ep, m.passed, false)
+                    {
+                        emit(from, m.ep, self.promotion[o] & bit(m.ep) != 0);
+                    }
+                    let mut rest = targets;
+                    while rest != 0 {
+                        let to = rest.trailing_zeros() as u8;
+                        rest &= rest - 1;
+                        if !check_each || safe(from, to, NONE, false) {
+                            emit(from, to, self.promotion[o] & bit(to) != 0);
+                        }
+                    }
+                    continue;
+                }
+                _ => self.piece_reach(kind, from, occ),
+            } & (m.enemy | quiet);
+            let mut rest = targets;
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if !check_each || safe(from, to, NONE, is_royal) {
+                    emit(from, to, false);
+                }
+            }
+        }
+    }
+}
+
+/// Appends the move (each promotion choice when it promotes).
+fn push_move(moves: &mut Vec<Move>, promotions: &[Kind], from: u8, to: u8, promotes: bool) {
+    if promotes {
+        moves.extend(promotions.iter().map(|&kind| Move {
+            from,
+            to,
+            promotion: Some(kind),
+        }));
+    } else {
+        moves.push(Move {
+            from,
+            to,
+            promotion: None,
+        });
+    }
+}
+
 /// A move: from, to, and the new piece when a pawn promotes. Captures and en
 /// passant follow from the position. Only the generator makes moves, so the
 /// cells are always on the board.
@@ -1017,73 +1188,39 @@ impl HexChess {
     /// Calls `emit(from, to, promotes)` for every legal move (a promotion
     /// once for all its choices), or with `noisy_only` for the captures, en
     /// passant and promotions alone (what [`Position::is_noisy`] accepts).
-    fn for_each_legal(&self, noisy_only: bool, mut emit: impl FnMut(u8, u8, bool)) {
+    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, bool)) {
         let t = self.tables;
         let us = self.side.index();
         let them = us ^ 1;
-        let own = self.sides[us];
-        let enemy = self.sides[them];
-        let occ = own | enemy;
         let royal_cell = self.royal[us];
-        let in_check = self.checked;
-        let zone = if in_check || royal_cell == NONE {
+        let zone = if self.checked || royal_cell == NONE {
             u128::MAX
         } else {
             self.pin_zone(royal_cell, us)
         };
-        let royal_kind = self.options.royal() as u8;
-        let pk = pawn_index(self.options.pawn);
-        // Where a quiet move may land: nowhere when only noisy moves count.
-        let quiet = if noisy_only { 0 } else { !occ };
-        let mut pieces = own;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let kind = self.board[from as usize] & 15;
-            let c = from as usize;
-            let is_royal = kind == royal_kind;
-            let check_each = is_royal || zone & bit(from) != 0;
-            let targets = match kind {
-                k if k == Kind::Pawn as u8 => {
-                    let mut targets = t.pawn_capture[pk][orient(us)][c] & enemy;
-                    let step = t.forward[orient(us)][c];
-                    if step != NONE && occ & bit(step) == 0 {
-                        targets |= bit(step) & (quiet | t.promotion[orient(us)]);
-                        let double = t.forward[orient(us)][step as usize];
-                        if self.double_from[us] & bit(from) != 0
-                            && double != NONE
-                            && occ & bit(double) == 0
-                        {
-                            targets |= bit(double) & quiet;
-                        }
-                    }
-                    if self.ep != NONE && t.pawn_capture[pk][orient(us)][c] & bit(self.ep) != 0 {
-                        let passed = t.forward[orient(them)][self.ep as usize];
-                        if self.safe_after(from, self.ep, passed, false) {
-                            emit(from, self.ep, t.promotion[orient(us)] & bit(self.ep) != 0);
-                        }
-                    }
-                    let mut rest = targets;
-                    while rest != 0 {
-                        let to = rest.trailing_zeros() as u8;
-                        rest &= rest - 1;
-                        if !check_each || self.safe_after(from, to, NONE, false) {
-                            emit(from, to, t.promotion[orient(us)] & bit(to) != 0);
-                        }
-                    }
-                    continue;
-                }
-                _ => self.piece_reach(kind, from, occ),
-            } & (enemy | quiet);
-            let mut rest = targets;
-            while rest != 0 {
-                let to = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                if !check_each || self.safe_after(from, to, NONE, is_royal) {
-                    emit(from, to, false);
-                }
-            }
-        }
+        let passed = if self.ep == NONE {
+            NONE
+        } else {
+            t.forward[orient(them)][self.ep as usize]
+        };
+        let mover = Mover {
+            board: &self.board,
+            own: self.sides[us],
+            enemy: self.sides[them],
+            zone,
+            royal_kind: self.options.royal() as u8,
+            orient: orient(us),
+            pk: pawn_index(self.options.pawn),
+            double_from: self.double_from[us],
+            ep: self.ep,
+            passed,
+            noisy_only,
+        };
+        t.for_each_move(
+            &mover,
+            |from, to, extra, royal| self.safe_after(from, to, extra, royal),
+            emit,
+        );
     }
 
     /// Appends the legal captures, en-passant captures and promotions: the
@@ -1096,21 +1233,7 @@ impl HexChess {
     fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
         let promotions = self.options.promotions();
         self.for_each_legal(noisy_only, |from, to, promotes| {
-            if promotes {
-                for &kind in promotions {
-                    moves.push(Move {
-                        from,
-                        to,
-                        promotion: Some(kind),
-                    });
-                }
-            } else {
-                moves.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
+            push_move(moves, promotions, from, to, promotes)
         });
     }
 
@@ -1359,75 +1482,42 @@ impl Position for HexChess {
         let mut pos = HexChess::empty(options);
         let tables = pos.tables;
         let grid = tables.grid;
-        let files: Vec<&str> = placement.split('/').collect();
-        if files.len() != tables.files.len() {
-            return err(format!(
-                "expected {} files separated by '/', got {}",
-                tables.files.len(),
-                files.len()
-            ));
-        }
-        for (f, (file_text, cells)) in files.iter().zip(&tables.files).enumerate() {
-            let file_name = grid.name(cells[0]).chars().next().unwrap_or('?');
-            let mut at = 0usize;
-            let mut chars = file_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
-                        run = run * 10 + more as usize;
-                        chars.next();
-                        if run > 99 {
-                            break;
-                        }
-                    }
-                    if run == 0 || d == 0 {
-                        return err(format!("file {file_name}: empty runs start at 1"));
-                    }
-                    at += run;
-                } else {
-                    let kind = options
-                        .kind_of_letter(c.to_ascii_uppercase())
-                        .ok_or_else(|| {
-                            PositionError::new(format!(
-                                "'{c}' is not a piece of this army ({}, lower case for Black)",
-                                options.letters()
-                            ))
-                        })?;
-                    let side = usize::from(c.is_ascii_lowercase());
-                    let Some(&cell) = cells.get(at) else {
-                        at += 1;
-                        break;
-                    };
-                    if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
-                        return err(format!(
-                            "a {} pawn-like piece stands on {}, its promotion edge",
-                            Side(side as u8).name(),
-                            grid.name(cell)
-                        ));
-                    }
-                    if kind == options.royal() {
-                        if pos.royal[side] != NONE {
-                            return err(format!(
-                                "{} has more than one {}",
-                                Side(side as u8).name(),
-                                kind.letter()
-                            ));
-                        }
-                        pos.royal[side] = cell;
-                    }
-                    pos.put(cell, code(kind, side));
-                    at += 1;
+        read_placement(
+            tables,
+            placement,
+            |c, _| {
+                let kind = options
+                    .kind_of_letter(c.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        PositionError::new(format!(
+                            "'{c}' is not a piece of this army ({}, lower case for Black)",
+                            options.letters()
+                        ))
+                    })?;
+                Ok((kind, usize::from(c.is_ascii_lowercase())))
+            },
+            |cell, kind, side| {
+                if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
+                    return Err(PositionError::new(format!(
+                        "a {} pawn-like piece stands on {}, its promotion edge",
+                        Side(side as u8).name(),
+                        grid.name(cell)
+                    )));
                 }
-            }
-            if at != cells.len() {
-                return err(format!(
-                    "file {file_name} ('{file_text}', the {}th) does not describe exactly {} cells",
-                    f + 1,
-                    cells.len()
-                ));
-            }
-        }
+                if kind == options.royal() {
+                    if pos.royal[side] != NONE {
+                        return Err(PositionError::new(format!(
+                            "{} has more than one {}",
+                            Side(side as u8).name(),
+                            kind.letter()
+                        )));
+                    }
+                    pos.royal[side] = cell;
+                }
+                pos.put(cell, code(kind, side));
+                Ok(())
+            },
+        )?;
         for side in 0..2 {
             if pos.royal[side] == NONE {
                 return err(format!(

@@ -261,7 +261,8 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
 /// prints it (issue 13): the first line `ongoing`, `red wins checkmate`,
 /// or `draw between white and black stalemate` (the players still in the
 /// game; reasons `checkmate`, `stalemate`, `repetition`, `fifty-moves`);
-/// the second `eliminated: black` (several comma-separated, or `-`).
+/// the second `eliminated: black` (several comma-separated, or `-`; once
+/// a player has won, everyone else).
 /// Players are listed in turn order from the first mover, the last side
 /// number (three-player Red is `Side(2)`). None for two-player games, which
 /// keep their own form. `outcome` is the game's, draw rules included
@@ -295,7 +296,16 @@ pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Op
             format!("draw between {} {}", listed(playing), r.id())
         }
     };
-    let out: Vec<Side> = order.iter().copied().filter(|&s| !pos.in_game(s)).collect();
+    // A win is the last checkmate: every other player is out then.
+    let winner = match outcome.map(|o| o.result) {
+        Some(GameResult::Win(side) | GameResult::ThreeQuarters(side)) => Some(side),
+        _ => None,
+    };
+    let out: Vec<Side> = order
+        .iter()
+        .copied()
+        .filter(|&s| !pos.in_game(s) || winner.is_some_and(|w| w != s))
+        .collect();
     let eliminated: Vec<String> = out.into_iter().map(name).collect();
     let second = if eliminated.is_empty() {
         "eliminated: -".to_string()

@@ -33,6 +33,8 @@ pub trait Session: Send + Sync {
     fn placements(&self) -> Vec<Placement>;
     fn side_to_move(&self) -> Side;
     fn side_count(&self) -> u8;
+    /// Whether the side is still playing (three-player games eliminate).
+    fn in_game(&self, side: Side) -> bool;
     fn in_check(&self) -> bool;
     /// Legal moves sorted by their text.
     fn legal_moves(&self) -> Vec<MoveInfo>;
@@ -114,6 +116,10 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn side_count(&self) -> u8 {
         self.game.position().side_count()
+    }
+
+    fn in_game(&self, side: Side) -> bool {
+        self.game.position().in_game(side)
     }
 
     fn in_check(&self) -> bool {

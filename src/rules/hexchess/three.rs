@@ -18,8 +18,8 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use super::{
-    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, NONE, Tables, bit, board_layout, code, ep_key,
-    move_syntax_error, pawn_index,
+    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
+    ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
 use crate::rules::geometry::bits128;
 use crate::rules::geometry::hex::HexGrid;
@@ -336,7 +336,7 @@ impl HexChess3 {
     /// Calls `emit(from, to, promotes)` for every legal move other than the
     /// pass (a promotion once for all its choices), or with `noisy_only` for
     /// the captures, en passant and promotions alone.
-    fn for_each_legal(&self, noisy_only: bool, mut emit: impl FnMut(u8, u8, bool)) {
+    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, bool)) {
         let t = self.tables;
         let us = self.side.index() % 3;
         let royal_cell = self.royal[us];
@@ -344,75 +344,37 @@ impl HexChess3 {
             return;
         }
         let own = self.sides[us];
-        let occ = self.occupied();
-        let enemy = occ & !own;
+        let enemy = self.occupied() & !own;
         let zone = if self.checked {
             u128::MAX
         } else {
             t.pin_zone(&self.kinds, royal_cell, own, enemy)
         };
-        let royal_kind = Kind::General as u8;
-        let o = ORIENT[us];
-        let pk = pawn_index(self.options.pawn);
-        let quiet = if noisy_only { 0 } else { !occ };
-        let passing = self.passing_pawn();
-        for from in bits128(own) {
-            let kind = self.board[from as usize] & 15;
-            let c = from as usize;
-            let is_royal = kind == royal_kind;
-            let check_each = is_royal || zone & bit(from) != 0;
-            if kind == Kind::Pawn as u8 {
-                let mut targets = t.pawn_capture[pk][o][c] & enemy;
-                let step = t.forward[o][c];
-                if step != NONE && occ & bit(step) == 0 {
-                    targets |= bit(step) & (quiet | t.promotion[o]);
-                    let double = t.forward[o][step as usize];
-                    if self.double_from[us] & bit(from) != 0
-                        && double != NONE
-                        && occ & bit(double) == 0
-                    {
-                        targets |= bit(double) & quiet;
-                    }
-                }
-                if passing != NONE
-                    && t.pawn_capture[pk][o][c] & bit(self.ep) != 0
-                    && self.safe_after(from, self.ep, passing, false)
-                {
-                    emit(from, self.ep, t.promotion[o] & bit(self.ep) != 0);
-                }
-                for to in bits128(targets) {
-                    if !check_each || self.safe_after(from, to, NONE, false) {
-                        emit(from, to, t.promotion[o] & bit(to) != 0);
-                    }
-                }
-                continue;
-            }
-            let targets = t.piece_reach(kind, from, occ) & (enemy | quiet);
-            for to in bits128(targets) {
-                if !check_each || self.safe_after(from, to, NONE, is_royal) {
-                    emit(from, to, false);
-                }
-            }
-        }
+        let mover = Mover {
+            board: &self.board,
+            own,
+            enemy,
+            zone,
+            royal_kind: Kind::General as u8,
+            orient: ORIENT[us],
+            pk: pawn_index(self.options.pawn),
+            double_from: self.double_from[us],
+            ep: self.ep,
+            passed: self.passing_pawn(),
+            noisy_only,
+        };
+        t.for_each_move(
+            &mover,
+            |from, to, extra, royal| self.safe_after(from, to, extra, royal),
+            emit,
+        );
     }
 
     fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
         let start = moves.len();
         let promotions = self.options.promotions();
         self.for_each_legal(noisy_only, |from, to, promotes| {
-            if promotes {
-                moves.extend(promotions.iter().map(|&kind| Move {
-                    from,
-                    to,
-                    promotion: Some(kind),
-                }));
-            } else {
-                moves.push(Move {
-                    from,
-                    to,
-                    promotion: None,
-                });
-            }
+            push_move(moves, promotions, from, to, promotes)
         });
         if !noisy_only && moves.len() == start && self.alive_count() == 3 {
             moves.push(PASS_MOVE);
@@ -865,50 +827,23 @@ mod text {
     ) -> Result<(), PositionError> {
         let tables = pos.tables;
         let grid = tables.grid;
-        let files: Vec<&str> = placement.split('/').collect();
-        if files.len() != tables.files.len() {
-            return err(format!(
-                "expected {} files separated by '/', got {}",
-                tables.files.len(),
-                files.len()
-            ));
-        }
-        for (file_text, cells) in files.iter().zip(&tables.files) {
-            let file_name = grid.name(cells[0]).chars().next().unwrap_or('?');
-            let mut at = 0usize;
-            let mut chars = file_text.chars().peekable();
-            while let Some(c) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    let mut run = d as usize;
-                    while let Some(more) = chars.peek().and_then(|x| x.to_digit(10)) {
-                        run = run * 10 + more as usize;
-                        chars.next();
-                        if run > 99 {
-                            break;
-                        }
-                    }
-                    if d == 0 {
-                        return err(format!("file {file_name}: empty runs start at 1"));
-                    }
-                    at += run;
-                    continue;
-                }
+        read_placement(
+            tables,
+            placement,
+            |c, rest| {
                 let side = owner(c).ok_or_else(|| {
-                    PositionError::new(format!(
-                        "file {file_name}: '{c}' is not an owner (r, w or b) or a number"
-                    ))
+                    PositionError::new(format!("'{c}' is not an owner (r, w or b) or a number"))
                 })?;
-                let letter = chars.next().unwrap_or(' ');
+                let letter = rest.next().unwrap_or(' ');
                 let kind = options.kind_of_letter(letter).ok_or_else(|| {
                     PositionError::new(format!(
-                        "file {file_name}: '{letter}' after '{c}' is not a piece of this army ({})",
+                        "'{letter}' after '{c}' is not a piece of this army ({})",
                         options.letters()
                     ))
                 })?;
-                let Some(&cell) = cells.get(at) else {
-                    at += 1;
-                    break;
-                };
+                Ok((kind, side))
+            },
+            |cell, kind, side| {
                 if kind == Kind::Pawn && tables.promotion[ORIENT[side]] & bit(cell) != 0 {
                     return err(format!(
                         "a {} pawn-like piece stands on {}, its promotion edge",
@@ -923,16 +858,9 @@ mod text {
                     pos.royal[side] = cell;
                 }
                 pos.put(cell, code(kind, side));
-                at += 1;
-            }
-            if at != cells.len() {
-                return err(format!(
-                    "file {file_name} ('{file_text}') does not describe exactly {} cells",
-                    cells.len()
-                ));
-            }
-        }
-        Ok(())
+                Ok(())
+            },
+        )
     }
 
     fn check_generals(pos: &HexChess3) -> Result<(), PositionError> {
