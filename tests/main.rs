@@ -9,6 +9,7 @@ mod cli;
 mod display;
 mod engine;
 mod flaxman;
+mod fuzz;
 mod hexchess;
 #[cfg(feature = "app")]
 mod player;
