@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -350,9 +350,10 @@ fn result_text(session: &dyn Session) -> String {
     }
 }
 
-/// Writes `contents` to `path` so that a failure at any point leaves the
-/// previous file intact: a temporary file beside it, flushed to disk, then
-/// renamed over it.
+/// Writes `contents` to `path` so that a failure at any point — a full
+/// disk, a crash, a `kill -9` — leaves the previous file intact: a temporary
+/// file beside it (named for this process, so that two windows writing one
+/// file never share it), flushed to disk, then renamed over it.
 pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     let dir = path
         .parent()
@@ -361,7 +362,11 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
         file.write_all(contents.as_bytes())?;
@@ -372,6 +377,33 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Where this user's game data lives: `$XDG_DATA_HOME/variantarium` (else
+/// `~/.local/share/variantarium`) on Linux and other Unixes,
+/// `~/Library/Application Support/Variantarium` on macOS,
+/// `%APPDATA%\Variantarium` on Windows. None when the system names no home.
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    if cfg!(windows) {
+        return var("APPDATA").map(|d| d.join("Variantarium"));
+    }
+    if cfg!(target_os = "macos") {
+        return var("HOME").map(|h| h.join("Library/Application Support/Variantarium"));
+    }
+    var("XDG_DATA_HOME")
+        .or_else(|| var("HOME").map(|h| h.join(".local/share")))
+        .map(|d| d.join("variantarium"))
+}
+
+/// The file the window keeps the current game in (a saved game like any
+/// other: `play --record` and `status --record` read it).
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosave.json"))
 }
 
 /// Saves the game as JSON (`.json`) or as the plain-text export (any other

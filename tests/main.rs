@@ -16,4 +16,6 @@ mod player;
 mod record;
 #[cfg(feature = "app")]
 mod render;
+#[cfg(feature = "app")]
+mod robust;
 mod tapestry;

@@ -137,7 +137,7 @@ fn a_failed_save_leaves_the_previous_file_intact() {
     record::save(game.as_ref(), &path).unwrap();
     let before = fs::read_to_string(&path).unwrap();
     // A directory where the temporary file should go makes the write fail.
-    let blocker = scratch(".keep.json.tmp");
+    let blocker = scratch(&format!(".keep.json.{}.tmp", std::process::id()));
     fs::create_dir_all(&blocker).unwrap();
     let later = flaxman_game(&["d1-a1", "e6-d6"]);
     assert!(record::save(later.as_ref(), &path).is_err());
