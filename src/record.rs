@@ -1,20 +1,31 @@
 //! Game records: the saved game (JSON, human-readable) and the plain-text
 //! export (PGN-like, with a `[Variant]` tag). Both replay every move through
 //! the rules when read, so a record that loads is a legal game.
+//!
+//! Saved games carry a format version. A file of a newer version is refused
+//! with a message naming its version; older versions are migrated on
+//! reading. A file whose moves stop replaying (the rules were corrected
+//! since it was written) loads up to the last legal move, and the load says
+//! which move failed ([`Loaded::stopped`]).
+//!
+//! Versions: 1, the first; 2 adds `players` (who played each side, so that
+//! a resumed game goes on against the same computer).
 
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::{PawnKind, Variant, VariantId};
 
 const FORMAT: &str = "variantarium-game";
-const VERSION: u32 = 1;
+/// The version this build writes, and the newest it reads.
+pub const VERSION: u32 = 2;
 
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -34,6 +45,20 @@ pub struct GameRecord {
     pub redo: Vec<String>,
     /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, `1/4-3/4` or `*`.
     pub result: String,
+    /// Who plays each side in turn order: `human` or a computer level `1`
+    /// to `6` (version 2; empty when not known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+}
+
+/// A game read from a file.
+pub struct Loaded {
+    pub session: Box<dyn Session>,
+    /// When the record's moves stopped replaying: which move failed and
+    /// why. The game then holds the moves before it.
+    pub stopped: Option<String>,
+    /// Who played each side, when the file says (version 2 saves).
+    pub players: Option<Vec<Option<Level>>>,
 }
 
 impl GameRecord {
@@ -55,20 +80,42 @@ impl GameRecord {
             moves: session.moves(),
             redo: session.redo_moves(),
             result: result_text(session),
+            players: Vec::new(),
         }
     }
 
-    /// Replays the record into a game; the error names what is wrong.
+    /// The record with who plays each side (None a person, else the
+    /// computer at that level).
+    pub fn with_players(mut self, players: &[Option<Level>]) -> GameRecord {
+        self.players = players
+            .iter()
+            .map(|p| p.map_or_else(|| "human".into(), |level| level.number().to_string()))
+            .collect();
+        self
+    }
+
+    /// Replays the record into a game; any move that does not replay is an
+    /// error naming it. See [`GameRecord::restore`] for the forgiving read.
     pub fn replay(&self) -> Result<Box<dyn Session>, String> {
+        let loaded = self.restore()?;
+        match loaded.stopped {
+            Some(stopped) => Err(stopped),
+            None => Ok(loaded.session),
+        }
+    }
+
+    /// Replays the record into a game as far as its moves go: a move that
+    /// no longer replays ends the game there, and [`Loaded::stopped`] says
+    /// which. Errors are for what leaves no game at all (an unknown
+    /// variant, a bad start position, a newer version).
+    pub fn restore(&self) -> Result<Loaded, String> {
         if self.format != FORMAT {
             return Err(format!(
                 "not a Variantarium game (format '{}')",
                 self.format
             ));
         }
-        if self.version != VERSION {
-            return Err(format!("unsupported record version {}", self.version));
-        }
+        check_version(u64::from(self.version))?;
         let id: VariantId = self.variant.parse()?;
         let pawn = self
             .pawn
@@ -81,24 +128,85 @@ impl GameRecord {
             fifty_moves: self.fifty_move_draws,
         };
         let mut session = new_session(variant, rules, self.start.as_deref())?;
-        let all = self.moves.iter().chain(self.redo.iter());
-        for (i, text) in all.enumerate() {
-            session
-                .play(text)
-                .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
+        let mut stopped = None;
+        for (i, text) in self.moves.iter().enumerate() {
+            if let Err(e) = session.play(text) {
+                stopped = Some(format!(
+                    "move {} of the record: {e}; the game stops after the {i} moves before it",
+                    i + 1
+                ));
+                break;
+            }
         }
-        for _ in &self.redo {
+        // Moves taken back are replayed and taken back again, as far as
+        // they go, so that redo survives.
+        let mut redone = 0;
+        if stopped.is_none() {
+            for (i, text) in self.redo.iter().enumerate() {
+                if let Err(e) = session.play(text) {
+                    stopped = Some(format!(
+                        "move {} of the record (taken back): {e}; redo keeps the {i} before it",
+                        self.moves.len() + i + 1
+                    ));
+                    break;
+                }
+                redone += 1;
+            }
+        }
+        for _ in 0..redone {
             session.undo();
         }
-        Ok(session)
+        let players = (!self.players.is_empty()).then(|| {
+            self.players
+                .iter()
+                .map(|p| p.parse::<Level>().ok())
+                .collect()
+        });
+        Ok(Loaded {
+            session,
+            stopped,
+            players,
+        })
     }
 
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
+    /// Reads a saved game, of this version or an older one (migrated). The
+    /// format and version are read first, so that a newer file is named as
+    /// such even when the rest of it has changed shape.
     pub fn from_json(text: &str) -> Result<GameRecord, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a readable saved game: {e}"))
+        let unreadable = |e: serde_json::Error| format!("not a readable saved game: {e}");
+        let value: serde_json::Value = serde_json::from_str(text).map_err(unreadable)?;
+        if let Some(format) = value.get("format").and_then(|f| f.as_str())
+            && format != FORMAT
+        {
+            return Err(format!("not a Variantarium game (format '{format}')"));
+        }
+        match value.get("version") {
+            Some(serde_json::Value::Number(n)) => match n.as_u64() {
+                Some(version) => check_version(version)?,
+                None if n.as_f64().is_some_and(|v| v > f64::from(VERSION)) => {
+                    return Err(newer(&n.to_string()));
+                }
+                None => return Err(format!("not a readable saved game: version {n}")),
+            },
+            Some(other) => return Err(format!("not a readable saved game: version {other}")),
+            None => return Err("not a readable saved game: it has no version".into()),
+        }
+        let record: GameRecord = serde_json::from_value(value).map_err(unreadable)?;
+        Ok(record.migrated())
+    }
+
+    /// The record in this version's terms. Version 1 knew nothing of the
+    /// players: they stay unknown (the game opens with people on both sides).
+    fn migrated(mut self) -> GameRecord {
+        if self.version < 2 {
+            self.players.clear();
+        }
+        self.version = VERSION;
+        self
     }
 
     /// The plain-text export: tags, then numbered moves and the result.
@@ -154,6 +262,7 @@ impl GameRecord {
             moves: Vec::new(),
             redo: Vec::new(),
             result: "*".into(),
+            players: Vec::new(),
         };
         let mut body = String::new();
         for (n, line) in text.lines().enumerate() {
@@ -203,6 +312,23 @@ impl GameRecord {
     }
 }
 
+fn check_version(version: u64) -> Result<(), String> {
+    if version > u64::from(VERSION) {
+        Err(newer(&version.to_string()))
+    } else if version == 0 {
+        Err("not a readable saved game: version 0 does not exist".into())
+    } else {
+        Ok(())
+    }
+}
+
+fn newer(version: &str) -> String {
+    format!(
+        "this saved game is format version {version}, newer than this Variantarium \
+         reads (up to version {VERSION}): open it with a newer Variantarium"
+    )
+}
+
 fn parse_tag(tag: &str) -> Option<(&str, &str)> {
     let inner = tag.strip_suffix(']')?;
     let (key, rest) = inner.split_once(' ')?;
@@ -217,9 +343,10 @@ fn result_text(session: &dyn Session) -> String {
         .into()
 }
 
-/// Writes `contents` to `path` so that a failure at any point leaves the
-/// previous file intact: a temporary file beside it, flushed to disk, then
-/// renamed over it.
+/// Writes `contents` to `path` so that a failure at any point — a full
+/// disk, a crash, a `kill -9` — leaves the previous file intact: a temporary
+/// file beside it (named for this process, so that two windows writing one
+/// file never share it), flushed to disk, then renamed over it.
 pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     let dir = path
         .parent()
@@ -228,7 +355,11 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let tmp = dir.join(format!(".{}.tmp", name.to_string_lossy()));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
         file.write_all(contents.as_bytes())?;
@@ -239,6 +370,33 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Where this user's game data lives: `$XDG_DATA_HOME/variantarium` (else
+/// `~/.local/share/variantarium`) on Linux and other Unixes,
+/// `~/Library/Application Support/Variantarium` on macOS,
+/// `%APPDATA%\Variantarium` on Windows. None when the system names no home.
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    if cfg!(windows) {
+        return var("APPDATA").map(|d| d.join("Variantarium"));
+    }
+    if cfg!(target_os = "macos") {
+        return var("HOME").map(|h| h.join("Library/Application Support/Variantarium"));
+    }
+    var("XDG_DATA_HOME")
+        .or_else(|| var("HOME").map(|h| h.join(".local/share")))
+        .map(|d| d.join("variantarium"))
+}
+
+/// The file the window keeps the current game in (a saved game like any
+/// other: `play --record` and `status --record` read it).
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosave.json"))
 }
 
 /// Saves the game as JSON (`.json`) or as the plain-text export (any other
@@ -253,15 +411,33 @@ pub fn save(session: &dyn Session, path: &Path) -> Result<(), String> {
     write_atomically(path, &text).map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
 
-/// Loads a saved game or a plain-text record, whichever the file holds.
+/// Loads a saved game or a plain-text record, whichever the file holds; a
+/// game whose moves stop replaying loads up to the last legal one (use
+/// [`open`] to learn which move failed).
 pub fn load(path: &Path) -> Result<Box<dyn Session>, String> {
+    open(path).map(|loaded| loaded.session)
+}
+
+/// Reads a saved game or a plain-text record from text, like [`load`].
+pub fn parse(text: &str) -> Result<Box<dyn Session>, String> {
+    read(text).map(|loaded| loaded.session)
+}
+
+/// Loads a saved game or a plain-text record, with what the load has to
+/// say (a move that failed, who played). The notes name the file.
+pub fn open(path: &Path) -> Result<Loaded, String> {
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| format!("{} is not a text file", path.display()))?;
-    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let mut loaded = read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    loaded.stopped = loaded
+        .stopped
+        .map(|why| format!("{}: {why}", path.display()));
+    Ok(loaded)
 }
 
-pub fn parse(text: &str) -> Result<Box<dyn Session>, String> {
+/// Reads a saved game or a plain-text record from text, like [`open`].
+pub fn read(text: &str) -> Result<Loaded, String> {
     let trimmed = text.trim_start();
     let record = if trimmed.starts_with('{') {
         GameRecord::from_json(trimmed)?
@@ -270,5 +446,5 @@ pub fn parse(text: &str) -> Result<Box<dyn Session>, String> {
     } else {
         return Err("neither a saved game nor a game record".into());
     };
-    record.replay()
+    record.restore()
 }

@@ -10,6 +10,7 @@ mod display;
 mod docs;
 mod engine;
 mod flaxman;
+mod fuzz;
 mod hexchess;
 mod hexchess3p;
 #[cfg(feature = "app")]
@@ -17,4 +18,6 @@ mod player;
 mod record;
 #[cfg(feature = "app")]
 mod render;
+#[cfg(feature = "app")]
+mod robust;
 mod tapestry;

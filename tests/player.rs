@@ -60,6 +60,9 @@ impl<'d> GameWindow<'d> {
             .arg(&map)
             .current_dir(&dir)
             .env("DISPLAY", &display.name)
+            // The window's autosave goes to the scratch folder, not the
+            // user's data folder.
+            .env("XDG_DATA_HOME", dir.join("data"))
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()

@@ -112,14 +112,6 @@ fn bad_files_give_clear_messages() {
             good.replace("flaxman", "checkers"),
             "unknown variant 'checkers'",
         ),
-        (
-            good.replace("e6-d6", "e6-e1"),
-            "move 2 of the record: illegal move 'e6-e1'",
-        ),
-        (
-            "[Variant \"flaxman\"]\n\n1. d1-a1 zz *".to_string(),
-            "move 2 of the record: malformed",
-        ),
         ("[Result \"*\"]\n\n1. d1-a1 *".to_string(), "no [Variant"),
     ];
     for (text, needle) in cases {
@@ -145,7 +137,7 @@ fn a_failed_save_leaves_the_previous_file_intact() {
     record::save(game.as_ref(), &path).unwrap();
     let before = fs::read_to_string(&path).unwrap();
     // A directory where the temporary file should go makes the write fail.
-    let blocker = scratch(".keep.json.tmp");
+    let blocker = scratch(&format!(".keep.json.{}.tmp", std::process::id()));
     fs::create_dir_all(&blocker).unwrap();
     let later = flaxman_game(&["d1-a1", "e6-d6"]);
     assert!(record::save(later.as_ref(), &path).is_err());
@@ -153,4 +145,126 @@ fn a_failed_save_leaves_the_previous_file_intact() {
     fs::remove_dir_all(&blocker).unwrap();
     write_atomically(&path, "new").unwrap();
     assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+}
+
+#[test]
+fn a_record_whose_moves_stop_replaying_loads_up_to_the_last_legal_move() {
+    let good = GameRecord::of(flaxman_game(&["d1-a1", "e6-d6", "a1-a4"]).as_ref()).to_json();
+    let cases = [
+        (
+            good.replace("e6-d6", "e6-e1"),
+            1,
+            "move 2 of the record: illegal move 'e6-e1'",
+        ),
+        (
+            "[Variant \"flaxman\"]\n\n1. d1-a1 zz *".to_string(),
+            1,
+            "move 2 of the record: malformed",
+        ),
+        (good.replace("d1-a1", "d1-d1"), 0, "move 1 of the record"),
+    ];
+    for (text, kept, needle) in cases {
+        let loaded = record::read(&text).expect("the moves before it load");
+        assert_eq!(loaded.session.moves().len(), kept, "{text}");
+        let stopped = loaded.stopped.expect("says which move failed");
+        assert!(
+            stopped.contains(needle),
+            "{stopped:?} should mention {needle:?}"
+        );
+        assert!(
+            stopped.contains(&format!("{kept} moves before it")),
+            "{stopped}"
+        );
+        // The strict replay refuses the same record.
+        let record = GameRecord::from_json(&text).or_else(|_| GameRecord::from_text(&text));
+        assert!(record.unwrap().replay().is_err());
+    }
+    // A taken-back move that no longer replays drops only the redo.
+    let mut game = flaxman_game(&["d1-a1", "e6-d6", "a1-a4"]);
+    game.undo();
+    let mut record = GameRecord::of(game.as_ref());
+    record.redo = vec!["a1-f6".into()];
+    let loaded = record::read(&record.to_json()).unwrap();
+    assert_eq!(loaded.session.moves(), ["d1-a1", "e6-d6"]);
+    assert!(loaded.session.redo_moves().is_empty());
+    assert!(
+        loaded
+            .stopped
+            .unwrap()
+            .contains("move 3 of the record (taken back)")
+    );
+    // The file's name leads the note when it is loaded from disk.
+    let path = scratch("stops.json");
+    fs::write(&path, good.replace("a1-a4", "a1-a5")).unwrap();
+    let loaded = record::open(&path).unwrap();
+    assert_eq!(loaded.session.moves().len(), 2);
+    assert!(
+        loaded
+            .stopped
+            .unwrap()
+            .starts_with(&path.display().to_string())
+    );
+}
+
+#[test]
+fn saves_carry_a_version_newer_ones_are_named_older_ones_migrate() {
+    let game = flaxman_game(&["d1-a1", "e6-d6"]);
+    let json = GameRecord::of(game.as_ref()).to_json();
+    assert!(
+        json.contains(&format!("\"version\": {}", record::VERSION)),
+        "{json}"
+    );
+    // Newer: the error names the version, even when the rest changed shape.
+    let newer = json.replace(
+        &format!("\"version\": {}", record::VERSION),
+        "\"version\": 7",
+    );
+    let err = record::parse(&newer).err().unwrap();
+    assert!(
+        err.contains("format version 7") && err.contains("newer"),
+        "{err}"
+    );
+    let reshaped = newer
+        .replace("\"moves\": [", "\"moves\": {\"list\": [")
+        .replace("],", "]},");
+    let err = record::parse(&reshaped).err().unwrap();
+    assert!(err.contains("format version 7"), "{err}");
+    let huge = json.replace(
+        &format!("\"version\": {}", record::VERSION),
+        "\"version\": 1e30",
+    );
+    assert!(record::parse(&huge).err().unwrap().contains("newer"));
+    for bad in ["0", "\"2\"", "1.5", "-1", "null"] {
+        let text = json.replace(
+            &format!("\"version\": {}", record::VERSION),
+            &format!("\"version\": {bad}"),
+        );
+        let err = record::parse(&text).err().unwrap();
+        assert!(err.contains("not a readable saved game"), "{bad}: {err}");
+    }
+    // Version 1, as the first release wrote it: no players, and it loads.
+    let v1 = r#"{
+  "format": "variantarium-game",
+  "version": 1,
+  "variant": "flaxman",
+  "repetition_draws": false,
+  "fifty_move_draws": true,
+  "moves": [
+    "d1-a1",
+    "e6-d6"
+  ],
+  "result": "*"
+}"#;
+    let loaded = record::read(v1).expect("version 1 loads");
+    same_game(loaded.session.as_ref(), game.as_ref());
+    assert!(loaded.stopped.is_none());
+    assert_eq!(loaded.players, None);
+    let migrated = GameRecord::from_json(v1).unwrap();
+    assert_eq!(migrated.version, record::VERSION);
+    // Version 2 keeps who played.
+    let level = "3".parse().unwrap();
+    let with = GameRecord::of(game.as_ref()).with_players(&[None, Some(level)]);
+    assert_eq!(with.players, ["human", "3"]);
+    let loaded = record::read(&with.to_json()).unwrap();
+    assert_eq!(loaded.players, Some(vec![None, Some(level)]));
 }

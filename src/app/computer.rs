@@ -8,6 +8,8 @@
 //! the frames must come first — the engine then thinks with what is left,
 //! within its level's time cap.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
@@ -15,6 +17,38 @@ use super::game::{GameSystems, Match, MoveRequested};
 use super::selection::HumanSides;
 use crate::engine::Level;
 use crate::engine::session::{computer_move, hint_move};
+use crate::rules::session::Session;
+
+/// What the worker thread runs: the engine, unless a test swaps in a fault.
+#[derive(Resource, Clone, Copy)]
+pub struct Engine {
+    pub play: fn(&dyn Session, Level, u64) -> Option<String>,
+    pub hint: fn(&dyn Session) -> Option<String>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine {
+            play: computer_move,
+            hint: hint_move,
+        }
+    }
+}
+
+/// A search's answer: a move (or none), or the panic that ended it.
+type Answer = Result<Option<String>, String>;
+
+/// Runs a search, turning a panic into an error naming it: a bug in the
+/// engine costs the computer its turn, never the game.
+fn guarded(search: impl FnOnce() -> Option<String>) -> Answer {
+    catch_unwind(AssertUnwindSafe(search)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".into())
+    })
+}
 
 /// Who plays each side, in turn order.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -37,7 +71,7 @@ impl Players {
 pub struct Thinking {
     pub level: Level,
     hash: u64,
-    task: Task<Option<String>>,
+    task: Task<Answer>,
 }
 
 /// A hint asked for by the person to move, and the answer once it came.
@@ -45,7 +79,7 @@ pub struct Thinking {
 pub struct Hint {
     pub answer: Option<String>,
     hash: u64,
-    task: Option<Task<Option<String>>>,
+    task: Option<Task<Answer>>,
 }
 
 impl Hint {
@@ -61,6 +95,7 @@ pub struct HintRequested;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>()
         .init_resource::<Hint>()
+        .init_resource::<Engine>()
         .add_message::<HintRequested>()
         .add_systems(
             Update,
@@ -84,6 +119,7 @@ fn start_thinking(
     game: Option<Res<Match>>,
     players: Res<Players>,
     thinking: Option<Res<Thinking>>,
+    engine: Res<Engine>,
 ) {
     let Some(game) = game else { return };
     if thinking.is_some() || game.is_over() {
@@ -96,9 +132,10 @@ fn start_thinking(
     let session = game.session.clone_box();
     // The same game and level give the same moves: the seed is the ply.
     let seed = session.moves().len() as u64;
+    let play = engine.play;
     let task = AsyncComputeTaskPool::get().spawn(async move {
         yield_to_the_frames();
-        computer_move(session.as_ref(), level, seed)
+        guarded(|| play(session.as_ref(), level, seed))
     });
     commands.insert_resource(Thinking {
         level,
@@ -109,8 +146,9 @@ fn start_thinking(
 
 fn finish_thinking(
     mut commands: Commands,
-    game: Option<Res<Match>>,
+    game: Option<ResMut<Match>>,
     thinking: Option<ResMut<Thinking>>,
+    mut players: ResMut<Players>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let Some(mut thinking) = thinking else { return };
@@ -119,11 +157,28 @@ fn finish_thinking(
     };
     commands.remove_resource::<Thinking>();
     // A move for a position that is gone (undo, a new game) is dropped.
-    let current = game.as_ref().map(|g| g.session.hash());
-    if let (Some(text), Some(hash)) = (answer, current)
-        && hash == thinking.hash
-    {
-        requests.write(MoveRequested { text });
+    let Some(mut game) = game.filter(|g| g.session.hash() == thinking.hash) else {
+        return;
+    };
+    match answer {
+        Ok(Some(text)) => {
+            requests.write(MoveRequested { text });
+        }
+        Ok(None) => {}
+        Err(error) => {
+            // The side goes over to the person, so the game goes on (and
+            // the same fault is not met again at once).
+            let side = game.session.side_to_move();
+            if let Some(slot) = players.0.get_mut(side.index()) {
+                *slot = None;
+            }
+            game.notice = Some(format!(
+                "The computer ({}) stopped with an error: {error}. {} is yours to play.",
+                thinking.level.name(),
+                side.name()
+            ));
+            error!("the computer player failed: {error}");
+        }
     }
 }
 
@@ -131,6 +186,7 @@ fn start_hint(
     game: Option<Res<Match>>,
     mut asks: MessageReader<HintRequested>,
     mut hint: ResMut<Hint>,
+    engine: Res<Engine>,
 ) {
     let Some(game) = game else { return };
     if asks.read().count() == 0 || hint.task.is_some() {
@@ -139,13 +195,14 @@ fn start_hint(
     let session = game.session.clone_box();
     hint.hash = session.hash();
     hint.answer = None;
+    let think = engine.hint;
     hint.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         yield_to_the_frames();
-        hint_move(session.as_ref())
+        guarded(|| think(session.as_ref()))
     }));
 }
 
-fn finish_hint(game: Option<Res<Match>>, mut hint: ResMut<Hint>) {
+fn finish_hint(game: Option<ResMut<Match>>, mut hint: ResMut<Hint>) {
     let current = game.as_ref().map(|g| g.session.hash());
     if hint.answer.is_some() && current != Some(hint.hash) {
         hint.answer = None;
@@ -157,8 +214,15 @@ fn finish_hint(game: Option<Res<Match>>, mut hint: ResMut<Hint>) {
         return;
     };
     hint.task = None;
-    if current == Some(hint.hash) {
-        hint.answer = answer;
+    match answer {
+        Ok(answer) if current == Some(hint.hash) => hint.answer = answer,
+        Ok(_) => {}
+        Err(error) => {
+            if let Some(mut game) = game {
+                game.notice = Some(format!("The hint stopped with an error: {error}"));
+            }
+            error!("the hint failed: {error}");
+        }
     }
 }
 

@@ -39,6 +39,11 @@ impl Match {
 #[derive(Resource, Default)]
 pub struct StartWith(pub Option<Box<dyn Session>>);
 
+/// A line for the status bar of the next game to start (a load whose moves
+/// stopped replaying says which move failed); taken when it starts.
+#[derive(Resource, Default)]
+pub struct StartNotice(pub Option<String>);
+
 /// Seconds one move's animation takes; 0 is instant.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct AnimationSpeed(pub f32);
@@ -119,6 +124,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<GameStarted>()
         .add_message::<NewGameRequested>()
         .init_resource::<StartWith>()
+        .init_resource::<StartNotice>()
         .init_resource::<AnimationSpeed>()
         .add_systems(Startup, start_launch_game)
         .add_systems(
@@ -148,12 +154,15 @@ fn start_new_games(
     mut requests: MessageReader<NewGameRequested>,
     mut started: MessageWriter<GameStarted>,
     mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<StartNotice>,
 ) {
     // Only the newest request counts when several arrive in one frame.
     let Some(request) = requests.read().last() else {
         return;
     };
-    commands.insert_resource(Match::new(request.session.clone()));
+    let mut game = Match::new(request.session.clone());
+    game.notice = notice.0.take();
+    commands.insert_resource(game);
     next.set(Screen::Playing);
     started.write(GameStarted);
 }

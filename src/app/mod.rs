@@ -2,6 +2,7 @@
 //! here; the app reads the uniform view of [`crate::rules::session`] and
 //! talks to it in move notation through messages.
 
+mod autosave;
 mod board;
 mod camera;
 mod capture;
@@ -22,12 +23,13 @@ mod ui;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
+pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
 pub use capture::{CellMapOut, ScreenshotRequest};
-pub use computer::{Players, Thinking};
+pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
     AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
-    MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
+    MoveApplied, MoveRequested, NewGameRequested, PositionChanged, StartNotice,
 };
 pub use hints::{HoveredCell, Overlays};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
@@ -54,6 +56,8 @@ pub struct Launch {
     /// Who plays each side: None a person, else the computer at that level.
     pub players: Vec<Option<crate::engine::Level>>,
     pub size: (u32, u32),
+    /// A line for the status bar of the launch game (a load that stopped).
+    pub notice: Option<String>,
 }
 
 /// Everything that decides what stands where, with no rendering: the match,
@@ -139,6 +143,15 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ScenePlugin,
     ));
     let screenshot = launch.screenshot.is_some();
+    // A screenshot is no game of the user's: it keeps the autosave as it is.
+    app.add_plugins(AutosavePlugin {
+        path: if screenshot {
+            None
+        } else {
+            crate::record::autosave_path()
+        },
+    });
+    app.insert_resource(StartNotice(launch.notice));
     if let Some(request) = launch.screenshot {
         app.insert_resource(request);
     }

@@ -87,6 +87,10 @@ fn main_menu(
     mut players: ResMut<Players>,
     mut form: ResMut<Form>,
     mut requests: MessageWriter<NewGameRequested>,
+    (offer, mut resume): (
+        Option<Res<super::Resumable>>,
+        MessageWriter<super::ResumeRequested>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Variantarium")
@@ -94,6 +98,14 @@ fn main_menu(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
+            if let Some(offer) = &offer {
+                ui.heading("Continue");
+                let button = ui.button(&offer.summary);
+                if controls.note("continue", button).clicked() {
+                    resume.write(super::ResumeRequested);
+                }
+                ui.separator();
+            }
             ui.heading("New game");
             let implemented: Vec<VariantId> =
                 Variant::implemented().into_iter().map(|v| v.id).collect();
@@ -188,10 +200,17 @@ fn main_menu(
 }
 
 fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
-    match record::load(&PathBuf::from(form.path.trim())) {
-        Ok(session) => {
-            form.message = Some(format!("Loaded {}", form.path.trim()));
-            requests.write(NewGameRequested { session });
+    match record::open(&PathBuf::from(form.path.trim())) {
+        Ok(loaded) => {
+            // A record whose moves stopped replaying says which move failed.
+            form.message = Some(
+                loaded
+                    .stopped
+                    .unwrap_or_else(|| format!("Loaded {}", form.path.trim())),
+            );
+            requests.write(NewGameRequested {
+                session: loaded.session,
+            });
         }
         Err(e) => form.message = Some(e),
     }

@@ -23,6 +23,10 @@ pub struct PlayArgs {
     /// Load a saved game or an exported text record.
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Continue the game the window last kept (its autosave), with the same
+    /// players unless --white or --black name a computer level.
+    #[arg(long, conflicts_with_all = ["record", "variant", "position"])]
+    pub resume: bool,
     /// Switch off the threefold-repetition draw.
     #[arg(long)]
     pub no_repetition: bool,
@@ -83,10 +87,64 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// The game these arguments describe, with the moves played; None (the
-/// main menu) when they name no game.
+/// main menu) when they name no game. A record whose moves stop replaying
+/// loads up to the last legal move, and which move failed goes to stderr.
 pub fn game_of(args: &PlayArgs) -> Result<Option<Box<dyn Session>>, String> {
+    Ok(launch_game(args)?.map(|loaded| {
+        if let Some(stopped) = &loaded.stopped {
+            eprintln!("variantarium: {stopped}");
+        }
+        loaded.session
+    }))
+}
+
+/// `play`: opens the window on the game the arguments describe, with who
+/// plays each side (from --white and --black, else from a resumed save).
+// Until `Command::Play` in cli/mod.rs calls this (instead of `game_of` and
+// `open`), a resumed game opens with people on both sides.
+#[allow(dead_code)]
+pub fn play(args: &PlayArgs) -> Result<(), String> {
+    let size = parse_size(&args.size)?;
+    let mut players = vec![player("white", &args.white)?, player("black", &args.black)?];
+    let loaded = launch_game(args)?;
+    let mut notice = None;
+    let game = loaded.map(|loaded| {
+        if let Some(saved) = &loaded.players {
+            for (side, saved) in players.iter_mut().zip(saved) {
+                if side.is_none() {
+                    *side = *saved;
+                }
+            }
+        }
+        if let Some(stopped) = &loaded.stopped {
+            eprintln!("variantarium: {stopped}");
+        }
+        notice = loaded.stopped;
+        loaded.session
+    });
+    launch(game, size, args.cell_map.clone(), players, notice)
+}
+
+/// The saved game `--resume` continues.
+pub fn resume_path() -> Result<PathBuf, String> {
+    let path = record::autosave_path().ok_or(
+        "--resume: no data folder to keep games in (set HOME or XDG_DATA_HOME)".to_string(),
+    )?;
+    if !path.exists() {
+        return Err(format!(
+            "--resume: no game to continue ({} does not exist)",
+            path.display()
+        ));
+    }
+    Ok(path)
+}
+
+fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
+    if args.resume {
+        return record::open(&resume_path()?).map(Some);
+    }
     if let Some(path) = &args.record {
-        return record::load(path).map(Some);
+        return record::open(path).map(Some);
     }
     let Some(variant) = args.variant.clone() else {
         return Ok(None);
@@ -102,7 +160,13 @@ pub fn game_of(args: &PlayArgs) -> Result<Option<Box<dyn Session>>, String> {
         repetition: !args.no_repetition,
         fifty_moves: !args.no_fifty_moves,
     };
-    setup.session(rules).map(Some)
+    setup.session(rules).map(|session| {
+        Some(record::Loaded {
+            session,
+            stopped: None,
+            players: None,
+        })
+    })
 }
 
 #[cfg(feature = "app")]
@@ -112,12 +176,25 @@ pub fn open(
     cell_map: Option<PathBuf>,
     players: Vec<Option<crate::engine::Level>>,
 ) -> Result<(), String> {
+    launch(game, size, cell_map, players, None)
+}
+
+#[cfg(feature = "app")]
+#[allow(dead_code)]
+fn launch(
+    game: Option<Box<dyn Session>>,
+    size: (u32, u32),
+    cell_map: Option<PathBuf>,
+    players: Vec<Option<crate::engine::Level>>,
+    notice: Option<String>,
+) -> Result<(), String> {
     crate::app::run(crate::app::Launch {
         game,
         screenshot: None,
         cell_map,
         players,
         size,
+        notice,
     })
 }
 
@@ -140,6 +217,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
         cell_map: args.cell_map.clone(),
         players: vec![None, None],
         size,
+        notice: None,
     })
 }
 
@@ -151,6 +229,18 @@ pub fn open(
     _players: Vec<Option<crate::engine::Level>>,
 ) -> Result<(), String> {
     Err("this build has no game window (it was built without the `app` feature)".into())
+}
+
+#[cfg(not(feature = "app"))]
+#[allow(dead_code)]
+fn launch(
+    game: Option<Box<dyn Session>>,
+    size: (u32, u32),
+    cell_map: Option<PathBuf>,
+    players: Vec<Option<crate::engine::Level>>,
+    _notice: Option<String>,
+) -> Result<(), String> {
+    open(game, size, cell_map, players)
 }
 
 #[cfg(not(feature = "app"))]

@@ -172,6 +172,11 @@ impl HexGrid {
             return None;
         }
         let rank: i8 = digits.parse().ok()?;
+        // No file has more cells than the board's span: a larger rank would
+        // overflow the arithmetic below.
+        if rank > self.span() as i8 {
+            return None;
+        }
         let low = rank - 1;
         let diff = f - self.radius as i8;
         let (l, n) = if diff >= 0 {
@@ -248,6 +253,13 @@ mod tests {
         assert_eq!(HexGrid::LARGE.index(i8::MIN, i8::MAX), None);
         assert_eq!(HexGrid::LARGE.offset(0, i8::MIN, 0), None);
         assert_eq!(HexGrid::LARGE.offset(90, i8::MAX, i8::MAX), None);
+        // Ranks past the board are refused, not overflowed.
+        for bad in [
+            "k127", "a127", "f12", "l99", "f+1", "f-1", "f128", "j1", "f",
+        ] {
+            assert_eq!(HexGrid::LARGE.parse(bad), None, "{bad}");
+        }
+        assert_eq!(HexGrid::COMPACT.parse("i120"), None);
     }
 
     #[test]

@@ -56,8 +56,13 @@ impl Grid {
             return None;
         }
         let x = file as u8 - b'a';
-        let rank: u8 = chars.as_str().parse().ok()?;
-        if chars.as_str().starts_with('0') || rank == 0 || x >= self.files || rank > self.ranks {
+        let digits = chars.as_str();
+        // Digits only: `parse` would also take a sign (`a+1`).
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        if digits.starts_with('0') || rank == 0 || x >= self.files || rank > self.ranks {
             return None;
         }
         Some(self.index(x, rank - 1))
@@ -120,7 +125,9 @@ mod tests {
         }
         assert_eq!(grid.name(0), "a1");
         assert_eq!(grid.name(35), "f6");
-        for bad in ["g1", "a7", "a0", "a01", "A1", "", "a", "1a", "a1x"] {
+        for bad in [
+            "g1", "a7", "a0", "a01", "A1", "", "a", "1a", "a1x", "a+1", "a-1", "a256", "é1",
+        ] {
             assert_eq!(grid.parse(bad), None, "{bad}");
         }
         let chakra = Grid::new(8, 8);
