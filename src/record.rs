@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::{PawnKind, Variant, VariantId};
+use crate::rules::variant::{Variant, VariantId};
 
 const FORMAT: &str = "variantarium-game";
 /// The version this build writes, and the newest it reads.
@@ -116,13 +116,8 @@ impl GameRecord {
             ));
         }
         check_version(u64::from(self.version))?;
-        let id: VariantId = self.variant.parse()?;
-        let pawn = self
-            .pawn
-            .as_deref()
-            .map(str::parse::<PawnKind>)
-            .transpose()?;
-        let variant = Variant::with_pawn(id, pawn)?;
+        let id = VariantId::from_id_or_title(&self.variant)?;
+        let variant = Variant::parse(id.id(), self.pawn.as_deref())?;
         let rules = DrawRules {
             repetition: self.repetition_draws,
             fifty_moves: self.fifty_move_draws,

@@ -268,3 +268,25 @@ fn saves_carry_a_version_newer_ones_are_named_older_ones_migrate() {
     let loaded = record::read(&with.to_json()).unwrap();
     assert_eq!(loaded.players, Some(vec![None, Some(level)]));
 }
+
+#[test]
+fn the_variant_tag_takes_the_id_or_the_title_in_any_case() {
+    for (tag, id) in [
+        ("chakra", VariantId::Chakra),
+        ("Chakra", VariantId::Chakra),
+        ("Tapestry Chess", VariantId::Tapestry),
+        ("tapestry chess", VariantId::Tapestry),
+        ("FLAXMAN", VariantId::Flaxman),
+    ] {
+        let text = format!("[Variant \"{tag}\"]\n\n*\n");
+        let session = record::parse(&text).unwrap_or_else(|e| panic!("{tag}: {e}"));
+        assert_eq!(session.variant().id, id, "{tag}");
+    }
+    let error = record::parse("[Variant \"Tapestry Draughts\"]\n\n*\n").map(|_| ());
+    assert!(
+        error
+            .as_ref()
+            .is_err_and(|e| e.contains("unknown variant 'Tapestry Draughts'")),
+        "{error:?}"
+    );
+}

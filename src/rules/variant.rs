@@ -105,6 +105,18 @@ impl VariantId {
     }
 }
 
+impl VariantId {
+    /// A game named by its id (`chakra`) or by its title (`Tapestry Chess`,
+    /// any case), as people write the `[Variant "…"]` tag of a record.
+    pub fn from_id_or_title(text: &str) -> Result<VariantId, String> {
+        let wanted = text.trim();
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.id() == wanted || v.title().eq_ignore_ascii_case(wanted))
+            .map_or_else(|| wanted.parse(), Ok)
+    }
+}
+
 impl fmt::Display for VariantId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
