@@ -16,13 +16,13 @@ use super::selection::HumanSides;
 use crate::engine::Level;
 use crate::engine::session::{computer_move, hint_move};
 
-/// Who plays each side, in turn order.
+/// Who plays each side, by side number (three-player Red is side 2).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Players(pub Vec<Option<Level>>);
 
 impl Default for Players {
     fn default() -> Self {
-        Players(vec![None, None])
+        Players(vec![None; 3])
     }
 }
 
