@@ -33,7 +33,8 @@ pub struct GameRecord {
     /// Moves taken back and not replayed (so undo survives a save).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub redo: Vec<String>,
-    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, `1/4-3/4` or `*`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, `1/4-3/4` or `*`; three-player
+    /// wins `1-0-0` (Red), `0-1-0` (White), `0-0-1` (Black).
     pub result: String,
 }
 
@@ -194,7 +195,15 @@ impl GameRecord {
                 && token.ends_with('.');
             let is_result = matches!(
                 token,
-                "1-0" | "0-1" | "1/2-1/2" | "3/4-1/4" | "1/4-3/4" | "*"
+                "1-0"
+                    | "0-1"
+                    | "1/2-1/2"
+                    | "3/4-1/4"
+                    | "1/4-3/4"
+                    | "1-0-0"
+                    | "0-1-0"
+                    | "0-0-1"
+                    | "*"
             );
             if !is_number && !is_result {
                 record.moves.push(token.to_string());
@@ -215,6 +224,15 @@ fn result_text(session: &dyn Session) -> String {
     let Some(outcome) = session.outcome() else {
         return "*".into();
     };
+    if session.side_count() == 3 {
+        // Three players, in turn order Red, White, Black.
+        return match outcome.result {
+            GameResult::Win(Side(2)) => "1-0-0".into(),
+            GameResult::Win(Side::WHITE) => "0-1-0".into(),
+            GameResult::Win(_) => "0-0-1".into(),
+            _ => "1/2-1/2".into(),
+        };
+    }
     match outcome.result {
         GameResult::Win(Side::WHITE) => "1-0".into(),
         GameResult::Win(_) => "0-1".into(),
