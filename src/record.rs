@@ -22,6 +22,7 @@ use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::{Variant, VariantId};
+use crate::rules::{GameResult, Side};
 
 const FORMAT: &str = "variantarium-game";
 /// The version this build writes, and the newest it reads.
@@ -43,7 +44,8 @@ pub struct GameRecord {
     /// Moves taken back and not replayed (so undo survives a save).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub redo: Vec<String>,
-    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, `1/4-3/4` or `*`.
+    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, `1/4-3/4` or `*`; three-player
+    /// wins `1-0-0` (Red), `0-1-0` (White), `0-0-1` (Black).
     pub result: String,
     /// Who plays each side in turn order: `human` or a computer level `1`
     /// to `6` (version 2; empty when not known).
@@ -297,7 +299,15 @@ impl GameRecord {
                 && token.ends_with('.');
             let is_result = matches!(
                 token,
-                "1-0" | "0-1" | "1/2-1/2" | "3/4-1/4" | "1/4-3/4" | "*"
+                "1-0"
+                    | "0-1"
+                    | "1/2-1/2"
+                    | "3/4-1/4"
+                    | "1/4-3/4"
+                    | "1-0-0"
+                    | "0-1-0"
+                    | "0-0-1"
+                    | "*"
             );
             if !is_number && !is_result {
                 record.moves.push(token.to_string());
@@ -332,10 +342,19 @@ fn parse_tag(tag: &str) -> Option<(&str, &str)> {
 }
 
 fn result_text(session: &dyn Session) -> String {
-    session
-        .outcome()
-        .map_or("*", |end| end.result.score())
-        .into()
+    let Some(outcome) = session.outcome() else {
+        return "*".into();
+    };
+    if session.side_count() == 3 {
+        // Three players, in turn order Red, White, Black.
+        return match outcome.result {
+            GameResult::Win(Side(2)) => "1-0-0".into(),
+            GameResult::Win(Side::WHITE) => "0-1-0".into(),
+            GameResult::Win(_) => "0-0-1".into(),
+            _ => "1/2-1/2".into(),
+        };
+    }
+    outcome.result.score().into()
 }
 
 /// Writes `contents` to `path` so that a failure at any point — a full

@@ -887,6 +887,28 @@ fn sessions_undo_redo_and_save_across_an_elimination() {
         .expect("replays");
     assert_eq!(back.position_text(), game.position_text());
     assert_eq!(back.moves(), ["f6-g8", "f2-f3"]);
+    // A finished game's result names the winner among three.
+    let chain = text_of(
+        &[
+            ("b1", "rG"),
+            ("f6", "rS"),
+            ("l1", "wG"),
+            ("f2", "wR"),
+            ("g5", "wR"),
+            ("f10", "bG"),
+            ("d3", "bS"),
+        ],
+        'r',
+        "-",
+    );
+    let mut won = new_session(variant, DrawRules::default(), Some(&chain)).expect("a game");
+    won.play("f6-g8").expect("legal");
+    let record = GameRecord::of(won.as_ref());
+    assert_eq!(record.result, "0-1-0", "White wins");
+    let text = record.to_text();
+    assert!(text.trim_end().ends_with("0-1-0"), "{text}");
+    let back = GameRecord::from_text(&text).unwrap();
+    assert_eq!(back.moves, ["f6-g8"]);
 }
 
 // ---------------------------------------------------------------- CLI

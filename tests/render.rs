@@ -146,3 +146,79 @@ fn every_game_renders_its_board_and_a_move_changes_the_picture() {
         }
     }
 }
+
+/// The mean colour over the box where a piece on `cell` stands.
+fn mean_colour(shot: &Shot, cell: &str) -> [u32; 3] {
+    let (cx, cy) = shot.cells[cell];
+    let mut sum = [0u32; 3];
+    let mut count = 0;
+    for y in cy.saturating_sub(24)..=cy + 4 {
+        for x in cx.saturating_sub(8)..=cx + 8 {
+            if x < shot.image.width() && y < shot.image.height() {
+                let p = shot.image.get_pixel(x, y).0;
+                for (s, v) in sum.iter_mut().zip(p) {
+                    *s += u32::from(v);
+                }
+                count += 1;
+            }
+        }
+    }
+    sum.map(|s| s / count.max(1))
+}
+
+/// Three-player Anglojewish Chess: three armies in three colours (Red's
+/// General red, White's light, Black's dark); after a scripted elimination
+/// (White, hemmed in, must pass and Black eliminates it) White's men are
+/// gone and the other two armies stay.
+#[test]
+fn three_armies_then_two_after_an_elimination() {
+    use variantarium::rules::Position;
+    use variantarium::rules::hexchess::{HexChess3, HexOptions};
+    let display = PrivateDisplay::start();
+    let start = screenshot(&display, "aj-glinski-3p", "", "3p-start");
+    let line = "h1-i3 g10-f10 c6-g7 i3-l4 pass";
+    let after = screenshot(&display, "aj-glinski-3p", line, "3p-after");
+    let [r, g, b] = mean_colour(&start, "g1");
+    assert!(
+        r > g + 30 && r > b + 30,
+        "Red's General is red: {r} {g} {b}"
+    );
+    let white = mean_colour(&start, "k7").iter().sum::<u32>();
+    let black = mean_colour(&start, "a5").iter().sum::<u32>();
+    assert!(
+        white > black + 150,
+        "White's General {white} lighter than Black's {black}"
+    );
+    let options = HexOptions::for_variant(VariantId::AjGlinski3p, None).expect("hex");
+    let pos = HexChess3::start(&options);
+    let moved = ["h1", "g10", "c6", "i3", "l4", "f10", "g7"];
+    let owned = |side: u8| -> Vec<String> {
+        pos.men()
+            .filter(|m| m.2.0 == side)
+            .map(|m| pos.grid().name(m.0))
+            .filter(|name| !moved.contains(&name.as_str()))
+            .collect()
+    };
+    let gone = owned(0);
+    let changed = gone
+        .iter()
+        .filter(|c| change_at(&start, &after, c) > 12)
+        .count();
+    assert!(
+        changed * 10 >= gone.len() * 8,
+        "{changed} of {} White cells changed",
+        gone.len()
+    );
+    for side in [1, 2] {
+        let kept = owned(side);
+        let same = kept
+            .iter()
+            .filter(|c| change_at(&start, &after, c) <= 12)
+            .count();
+        assert!(
+            same * 10 >= kept.len() * 8,
+            "side {side}: {same} of {} unchanged",
+            kept.len()
+        );
+    }
+}

@@ -50,13 +50,13 @@ fn guarded(search: impl FnOnce() -> Option<String>) -> Answer {
     })
 }
 
-/// Who plays each side, in turn order.
+/// Who plays each side, by side number (three-player Red is side 2).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Players(pub Vec<Option<Level>>);
 
 impl Default for Players {
     fn default() -> Self {
-        Players(vec![None, None])
+        Players(vec![None; 3])
     }
 }
 

@@ -162,6 +162,7 @@ fn dress_pieces(
         return;
     };
     let variant = game.session.variant();
+    let three_players = game.session.side_count() == 3;
     for (entity, piece, ghost) in &pieces {
         let Some(piece) = piece.copied().or(ghost.map(|g| g.0)) else {
             continue;
@@ -176,12 +177,17 @@ fn dress_pieces(
             (_, ManState::KnightMode | ManState::KingMode) => palette.chakras[side].clone(),
             _ => palette.sides[side].clone(),
         };
-        // Each side's pieces face the opponent.
-        let facing = if piece.side == Some(Side::WHITE) {
-            Quat::from_rotation_y(std::f32::consts::PI)
-        } else {
-            Quat::IDENTITY
+        // Each army faces its own forward, an angle on the board (from the
+        // layout's +x, anticlockwise): two-player White up the board and
+        // Black down; three-player Red up, White and Black turned 120° and
+        // 240° from it. A model faces +z (the layout's −y, 270°) unturned.
+        let forward: f32 = match (piece.side, three_players) {
+            (Some(Side::WHITE), false) | (Some(Side(2)), true) => 90.0,
+            (Some(Side::WHITE), true) => 210.0,
+            (Some(Side::BLACK), true) => 330.0,
+            _ => 270.0,
         };
+        let facing = Quat::from_rotation_y((forward + 90.0).to_radians());
         commands
             .entity(entity)
             .insert(Visibility::default())

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::Screen;
+use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{MoveInfo, Session, new_session};
 use crate::rules::variant::Variant;
@@ -182,15 +183,43 @@ fn apply_requested_moves(
             continue;
         }
         let before = game.session.placements();
+        let playing = players_in_game(game.session.as_ref());
         match game.session.play(&request.text) {
             Ok(mv) => {
                 game.last_move = Some(mv.clone());
-                game.notice = None;
+                game.notice = elimination_notice(game.session.as_ref(), &playing);
                 applied.write(MoveApplied { mv, before });
             }
             Err(e) => game.notice = Some(e.to_string()),
         }
     }
+}
+
+/// The sides still in a game of more than two (empty for two players).
+fn players_in_game(session: &dyn Session) -> Vec<Side> {
+    let count = session.side_count();
+    if count <= 2 {
+        return Vec::new();
+    }
+    (0..count)
+        .map(Side)
+        .filter(|&side| session.in_game(side))
+        .collect()
+}
+
+/// "White checkmated Black" when the move just played eliminated players:
+/// the player now to move is the one whose attack removed them.
+fn elimination_notice(session: &dyn Session, playing_before: &[Side]) -> Option<String> {
+    let out: Vec<&str> = playing_before
+        .iter()
+        .filter(|&&side| !session.in_game(side))
+        .map(|side| side.name())
+        .collect();
+    if out.is_empty() {
+        return None;
+    }
+    let by = session.side_to_move().name();
+    Some(format!("{by} checkmated {}", out.join(" and ")))
 }
 
 fn apply_history_requests(

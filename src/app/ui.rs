@@ -14,9 +14,10 @@ use super::computer::{Hint, HintRequested, Players, Thinking};
 use super::game::{
     AnimationSpeed, HistoryRequested, HistoryStep, Match, MoveRequested, NewGameRequested,
 };
-use super::selection::PendingChoice;
+use super::selection::{HumanSides, PendingChoice};
 use crate::engine::Level;
 use crate::record;
+use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::variant::{PawnKind, Variant, VariantId};
 
@@ -93,6 +94,10 @@ fn main_menu(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if players.0.len() < 3 {
+        // A launch from the command line names two seats; Red is the third.
+        players.0.resize(3, None);
+    }
     egui::Window::new("Variantarium")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
@@ -143,7 +148,13 @@ fn main_menu(
                 "Draw by threefold repetition",
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
-            for (side, name) in ["White", "Black"].into_iter().enumerate() {
+            // The seats in turn order: three-player games start with Red (side 2).
+            let seats: &[(usize, &str)] = if form.variant.is_three_player() {
+                &[(2, "Red"), (0, "White"), (1, "Black")]
+            } else {
+                &[(0, "White"), (1, "Black")]
+            };
+            for &(side, name) in seats {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{name}:"));
                     let human = players.0[side].is_none();
@@ -229,6 +240,8 @@ fn game_panel(
     mut history: MessageWriter<HistoryRequested>,
     mut requests: MessageWriter<NewGameRequested>,
     mut next: ResMut<NextState<Screen>>,
+    mut moves: MessageWriter<MoveRequested>,
+    humans: Res<HumanSides>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let session = game.session.as_ref();
@@ -246,6 +259,31 @@ fn game_panel(
                 None => format!("{} to move", session.side_to_move().name()),
             };
             ui.strong(status);
+            if session.side_count() > 2 {
+                let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
+                    .into_iter()
+                    .filter(|&side| !session.in_game(side))
+                    .map(Side::name)
+                    .collect();
+                if !out.is_empty() {
+                    ui.label(format!("Out of the game: {}", out.join(", ")));
+                }
+            }
+            // The forced pass: the only legal move, offered as a button.
+            let legal = session.legal_moves();
+            let human = humans.0.get(session.side_to_move().index()).copied();
+            if let [only] = &legal[..]
+                && only.text == "pass"
+                && human.unwrap_or(true)
+                && session.outcome().is_none()
+            {
+                ui.label("No legal move: you must pass.");
+                if controls.note("pass", ui.button("Pass")).clicked() {
+                    moves.write(MoveRequested {
+                        text: only.text.clone(),
+                    });
+                }
+            }
             if let Some(thinking) = &thinking {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -294,36 +332,40 @@ fn game_panel(
             egui::ScrollArea::vertical()
                 .max_height(260.0)
                 .show(ui, |ui| {
-                    egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
-                        let all: Vec<(usize, &String, bool)> = played
-                            .iter()
-                            .map(|m| (m, true))
-                            .chain(undone.iter().map(|m| (m, false)))
-                            .enumerate()
-                            .map(|(i, (m, live))| (i, m, live))
-                            .collect();
-                        for pair in all.chunks(2) {
-                            ui.label(format!("{}.", pair[0].0 / 2 + 1));
-                            for &(i, text, live) in pair {
-                                let label = if live {
-                                    egui::RichText::new(text)
-                                } else {
-                                    egui::RichText::new(text).weak()
-                                };
-                                let current = i + 1 == played.len();
-                                if controls
-                                    .note(
-                                        format!("ply:{}", i + 1),
-                                        ui.selectable_label(current, label),
-                                    )
-                                    .clicked()
-                                {
-                                    history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+                    // One row per round: two moves, or three with three players.
+                    let round = usize::from(session.side_count().max(1));
+                    egui::Grid::new("moves")
+                        .num_columns(round + 1)
+                        .show(ui, |ui| {
+                            let all: Vec<(usize, &String, bool)> = played
+                                .iter()
+                                .map(|m| (m, true))
+                                .chain(undone.iter().map(|m| (m, false)))
+                                .enumerate()
+                                .map(|(i, (m, live))| (i, m, live))
+                                .collect();
+                            for pair in all.chunks(round) {
+                                ui.label(format!("{}.", pair[0].0 / round + 1));
+                                for &(i, text, live) in pair {
+                                    let label = if live {
+                                        egui::RichText::new(text)
+                                    } else {
+                                        egui::RichText::new(text).weak()
+                                    };
+                                    let current = i + 1 == played.len();
+                                    if controls
+                                        .note(
+                                            format!("ply:{}", i + 1),
+                                            ui.selectable_label(current, label),
+                                        )
+                                        .clicked()
+                                    {
+                                        history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+                                    }
                                 }
+                                ui.end_row();
                             }
-                            ui.end_row();
-                        }
-                    });
+                        });
                 });
             if controls
                 .note("start-position", ui.small_button("Start position"))
