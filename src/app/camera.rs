@@ -6,7 +6,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
 use super::board::{CellIndex, spawn_cells};
-use super::game::GameStarted;
+use super::game::{GameStarted, Match};
 
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -16,6 +16,8 @@ pub struct OrbitCamera {
     pub pitch: f32,
     pub distance: f32,
     pub top_down: bool,
+    /// Turn the view so that the player to move sits at the bottom.
+    pub follow: bool,
     /// Fraction of the window's width by which the boards sit left of centre.
     pub shift: f32,
     /// The window's width over its height.
@@ -29,6 +31,7 @@ impl Default for OrbitCamera {
             pitch: 0.95,
             distance: 11.0,
             top_down: false,
+            follow: false,
             shift: 0.0,
             aspect: 16.0 / 9.0,
         }
@@ -67,12 +70,44 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 frame_new_boards.after(spawn_cells),
+                follow_the_mover,
                 orbit_with_mouse,
                 place_camera,
                 leave_room_for_the_panel,
             )
                 .chain(),
         );
+}
+
+/// With `follow` on, the view turns to the side of the player to move each
+/// time the turn passes (two players: 180° apart; three: Red, White and
+/// Black 120° apart, where their armies started), and stays where the
+/// mouse puts it in between.
+fn follow_the_mover(
+    game: Option<Res<Match>>,
+    mut orbit: ResMut<OrbitCamera>,
+    mut last: Local<Option<(u8, bool)>>,
+) {
+    let Some(game) = game else {
+        return;
+    };
+    let side = game.session.side_to_move();
+    let key = Some((side.0, orbit.follow));
+    if *last == key {
+        return;
+    }
+    *last = key;
+    if !orbit.follow {
+        return;
+    }
+    let sixths = match (game.session.side_count(), side.0) {
+        (3, 0) => 2,
+        (3, 1) => 4,
+        (3, _) => 0,
+        (_, 1) => 3,
+        _ => 0,
+    };
+    orbit.yaw = sixths as f32 * std::f32::consts::FRAC_PI_3;
 }
 
 /// Logical width the game panel takes on the right while playing.

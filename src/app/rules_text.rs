@@ -8,6 +8,7 @@ pub fn for_variant(id: VariantId) -> &'static str {
         VariantId::Tapestry => TAPESTRY,
         VariantId::Chakra => CHAKRA,
         VariantId::Glinski | VariantId::McCooey => HEX_CLASSICAL,
+        id if id.is_three_player() => THREE_PLAYER,
         _ => ANGLOJEWISH,
     }
 }
@@ -73,3 +74,13 @@ Sennight makes the √7 leap, the General steps one cell orthogonally and is roy
 The pawn-like piece (Point, Migrant, Broker or Corporal) steps forward and \
 captures in its own directions; double steps and en passant follow the layout. \
 Stalemate is a draw.";
+
+const THREE_PLAYER: &str = "\
+Three-player Anglojewish Chess: Red, White and Black, each the Anglojewish army \
+turned toward the centre, move in turn, Red first. Pieces move as in the \
+two-player game; each army's pawn-like pieces go forward from its own corner.
+After every move, the next player eliminates each other player whose General it \
+attacks: that army leaves the board, and the elimination repeats if a removed \
+army opens another line. A player with no legal move must pass. With two players \
+left, checkmate wins (the second checkmate) and stalemate is a draw between them. \
+En passant is only for the player moving right after the double step.";

@@ -320,6 +320,8 @@ fn game_panel(
                     orbit.flip();
                 }
                 ui.toggle_value(&mut orbit.top_down, "Top view");
+                let follow = ui.toggle_value(&mut orbit.follow, "Follow the player");
+                controls.note("follow", follow);
             });
             ui.add(egui::Slider::new(&mut speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
             if session.variant().id.is_hex() {
