@@ -86,7 +86,7 @@ fn start_thinking(
     thinking: Option<Res<Thinking>>,
 ) {
     let Some(game) = game else { return };
-    if thinking.is_some() || game.is_over() {
+    if thinking.is_some() || game.is_over() || game.computer_waits {
         return;
     }
     let side = game.session.side_to_move().index();
@@ -118,8 +118,12 @@ fn finish_thinking(
         return;
     };
     commands.remove_resource::<Thinking>();
-    // A move for a position that is gone (undo, a new game) is dropped.
-    let current = game.as_ref().map(|g| g.session.hash());
+    // A move for a position that is gone (undo, a new game), or for one the
+    // person stepped back to, is dropped.
+    let current = game
+        .as_ref()
+        .filter(|g| !g.computer_waits)
+        .map(|g| g.session.hash());
     if let (Some(text), Some(hash)) = (answer, current)
         && hash == thinking.hash
     {
