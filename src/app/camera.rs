@@ -130,18 +130,20 @@ pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], size: Vec2, free: Rect
     far
 }
 
-/// What must stay in view: every cell's corners on the board and a man's
-/// height above its centre.
+/// What must stay in view: every cell with room around it for the
+/// coordinates written beside the edge cells and the board's wooden rim,
+/// and a man's height above it.
 pub fn framing_points(index: &CellIndex) -> Vec<Vec3> {
+    let reach = 1.2;
     index
         .places
         .iter()
         .flat_map(|&p| {
             [
-                p + Vec3::new(-0.5, 0.0, -0.5),
-                p + Vec3::new(0.5, 0.0, -0.5),
-                p + Vec3::new(-0.5, 0.0, 0.5),
-                p + Vec3::new(0.5, 0.0, 0.5),
+                p + Vec3::new(-reach, 0.0, -reach),
+                p + Vec3::new(reach, 0.0, -reach),
+                p + Vec3::new(-reach, 0.0, reach),
+                p + Vec3::new(reach, 0.0, reach),
                 p + Vec3::new(0.0, 0.9, 0.0),
             ]
         })

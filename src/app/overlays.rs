@@ -172,15 +172,15 @@ pub fn lay_out_labels(
         let free = |r: &egui::Rect| {
             !placed.iter().chain(keep_out).any(|o| o.expand(1.0).intersects(*r))
         };
+        // Nearest first, in pixels.
         let mut offsets: Vec<egui::Vec2> = (-12..=12i8)
-            .flat_map(|dy| (-2..=2i8).map(move |dx| egui::vec2(dx.into(), dy.into())))
+            .flat_map(|dy| {
+                (-2..=2i8).map(move |dx| egui::vec2(f32::from(dx) * step_x, f32::from(dy) * step_y))
+            })
             .collect();
-        // Nearest first, a step aside counting as much as a step up.
         offsets.sort_by(|a, b| a.length_sq().total_cmp(&b.length_sq()));
-        let offsets = offsets
-            .into_iter()
-            .map(|o| egui::vec2(o.x * step_x, o.y * step_y));
         let spot = offsets
+            .into_iter()
             .map(|o| inside(home.translate(o)))
             .find(|r| free(r))
             .unwrap_or_else(|| inside(home));
@@ -226,7 +226,8 @@ fn label_hints(
             .ok()
             .map(|p| egui::pos2(p.x, p.y))
     };
-    // The selected man, from its base to its top, is not to be covered.
+    // Labels keep clear of the game panel and of the selected man, from its
+    // base to its top.
     let mut keep_out: Vec<egui::Rect> = panel.0.into_iter().collect();
     if let Some(from) = selection.from {
         let base = index.place(from);
@@ -243,6 +244,12 @@ fn label_hints(
                     r.union(egui::Rect::from_min_max(*p, *p))
                 });
             keep_out.push(rect.expand(4.0));
+        }
+    }
+    // Nor the targets' marks: a label must not hide where a man may go.
+    for target in &selection.targets {
+        if let Some(p) = to_screen(index.place(target.cell)) {
+            keep_out.push(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)));
         }
     }
     let mut wanted = Vec::new();

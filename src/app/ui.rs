@@ -16,7 +16,7 @@ use super::game::{
     NewGameRequested, can_undo,
 };
 use super::hints::HoveredCell;
-use super::selection::{HumanSides, PendingChoice};
+use super::selection::{HumanSides, PendingChoice, Selection};
 use crate::engine::Level;
 use crate::rules::glossary;
 use crate::rules::history::DrawRules;
@@ -180,12 +180,7 @@ fn main_menu(
             ui.add_enabled_ui(hex, |ui| {
                 ui.label("Pawn-like piece (hexagonal games)");
                 ui.horizontal_wrapped(|ui| {
-                    let own = glossary::default_pawn(form.variant)
-                        .map(|kind| glossary::pawn_info(kind).name)
-                        .map_or("the layout's own".to_string(), |name| {
-                            format!("the layout's own ({name})")
-                        });
-                    let own = ui.selectable_label(form.pawn.is_none(), own);
+                    let own = ui.selectable_label(form.pawn.is_none(), "the layout's own");
                     if controls.note("pawn:default", own).clicked() {
                         form.pawn = None;
                     }
@@ -206,16 +201,29 @@ fn main_menu(
                 let about = match chosen {
                     Some(kind) if hex => {
                         let info = glossary::pawn_info(kind);
-                        format!("{}: {}", info.name, info.summary)
+                        let own = if form.pawn.is_none() {
+                            " (the layout's own)"
+                        } else {
+                            ""
+                        };
+                        format!("{}{own}: {}", info.name, info.summary)
                     }
                     _ => "This game has no choice of pawn.".to_string(),
                 };
                 // Two lines always, so the dialog does not change height.
-                let height = ui.text_style_height(&egui::TextStyle::Body) * 2.0 + 4.0;
-                ui.add_sized(
-                    [ui.available_width().min(360.0), height],
-                    egui::Label::new(egui::RichText::new(about).small()).wrap(),
+                let height = ui.text_style_height(&egui::TextStyle::Body) * 2.0 + 6.0;
+                let (rect, _) = ui.allocate_exact_size(
+                    egui::vec2(ui.available_width(), height),
+                    egui::Sense::hover(),
                 );
+                let ink = ui.visuals().weak_text_color();
+                let galley = ui.painter().layout(
+                    about,
+                    egui::TextStyle::Body.resolve(ui.style()),
+                    ink,
+                    rect.width(),
+                );
+                ui.painter().galley(rect.min, galley, ink);
             });
             ui.checkbox(
                 &mut form.draw_rules.repetition,
@@ -311,16 +319,22 @@ fn game_panel(
     let shown = egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(super::camera::PANEL_WIDTH - 30.0)
+        // Room to grow to the window's height (egui's default stops at 420).
+        .default_height(screen_height - 24.0)
         .resizable(false)
         .show(ctx, |ui| {
             // The whole panel scrolls when the window is short; nothing in
             // it is ever pushed out of reach.
             egui::ScrollArea::vertical()
-                .max_height((screen_height - 60.0).max(120.0))
+                .max_height((screen_height - 70.0).max(120.0))
                 .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.heading(session.variant().id.title());
-                    });
+                    // The panel keeps to its width (the camera leaves it that
+                    // much room); a long title wraps.
+                    ui.set_max_width(super::camera::PANEL_WIDTH - 30.0);
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(session.variant().id.title()).heading())
+                            .wrap(),
+                    );
                     if controls.note("new-game", ui.button("New game…")).clicked() {
                         next.set(Screen::Menu);
                     }
@@ -528,8 +542,11 @@ fn name_under_pointer(
     mut contexts: EguiContexts,
     game: Res<Match>,
     hovered: Res<HoveredCell>,
+    selection: Res<Selection>,
 ) -> Result {
-    let Some(cell) = hovered.0 else {
+    // Not while a man is picked up: its targets and their words matter
+    // more then, and the line would hide some.
+    let Some(cell) = hovered.0.filter(|_| selection.from.is_none()) else {
         return Ok(());
     };
     let Some((placement, info)) = glossary::man_on(game.session.as_ref(), cell) else {
@@ -660,33 +677,42 @@ fn edge_labels(
         .filter(|&i| game.layout.cells[i].board == 0)
         .map(|i| index.place(i as u16))
         .collect();
-    labels.extend(
-        files
-            .into_iter()
-            .map(|(f, at)| (f, off_the_board(at, toward, &board), false)),
-    );
-    labels.extend(
-        ranks
-            .into_iter()
-            .map(|(r, at)| (r, off_the_board(at, -right, &board), false)),
-    );
+    let files: Vec<(String, Vec3)> = files
+        .into_iter()
+        .map(|(f, at)| (f, off_the_board(at, toward, &board, &[])))
+        .collect();
+    // A rank may end where a file does (a hex board turned round): its
+    // number then moves on, off the file's letter.
+    let taken: Vec<Vec3> = files.iter().map(|(_, at)| *at).collect();
+    let ranks: Vec<(String, Vec3)> = ranks
+        .into_iter()
+        .map(|(r, at)| (r, off_the_board(at, -right, &board, &taken)))
+        .collect();
+    labels.extend(files.into_iter().chain(ranks).map(|(l, at)| (l, at, false)));
     labels
 }
 
 /// A place for the label of the edge cell at `at`: 0.8 beyond it in the
 /// direction `out`, and on from there away from the board's centre while it
 /// would sit on another cell (a hex board's ranks end on a slanting edge,
-/// where the place beside the cell still lies on the board).
-fn off_the_board(at: Vec3, out: Vec3, board: &[Vec3]) -> Vec3 {
+/// where the place beside the cell still lies on the board) or next to a
+/// label already `taken`.
+fn off_the_board(at: Vec3, out: Vec3, board: &[Vec3], taken: &[Vec3]) -> Vec3 {
     let centre = board.iter().sum::<Vec3>() / board.len().max(1) as f32;
     let outward = (at - centre).with_y(0.0).normalize_or_zero();
-    let on_a_cell = |p: Vec3| board.iter().any(|&c| c != at && c.distance(p) < 1.0);
+    let crowded = |p: Vec3| {
+        board.iter().any(|&c| c != at && c.distance(p) < 1.0)
+            || taken.iter().any(|&t| t.distance(p) < 0.5)
+    };
     let mut label = at + out * 0.8;
     for _ in 0..8 {
-        if !on_a_cell(label) {
+        if board.iter().any(|&c| c != at && c.distance(label) < 1.0) {
+            label += outward * 0.25;
+        } else if crowded(label) {
+            label += out * 0.2;
+        } else {
             break;
         }
-        label += outward * 0.25;
     }
     label
 }
