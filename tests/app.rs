@@ -377,3 +377,373 @@ fn undo_and_redo_move_the_men_back_and_forth() {
             .all(|(_, t, turning)| t.is_none() && !turning)
     );
 }
+
+/// The marks on `cell`.
+fn marks_on(app: &App, cell: u16) -> Vec<variantarium::app::Mark> {
+    app.world()
+        .resource::<variantarium::app::Marks>()
+        .0
+        .iter()
+        .filter(|m| m.cell == cell)
+        .copied()
+        .collect()
+}
+
+#[test]
+fn every_target_is_marked_on_top_of_what_lies_there_and_around_what_stands_there() {
+    use variantarium::app::{MarkKind, MarkShape, man_extent};
+    // Chakra's start: the b1 Courtesan and the c2 pawn reach the chakras on
+    // a2, h2 (a flat disc under the mark); Tapestry's Fates stand on the
+    // Loom; Flaxman's b1-b6 lands on a Soldier and makes a Prisoner.
+    let cases: [(VariantId, &str, &str); 4] = [
+        (VariantId::Chakra, "", "b1"),
+        (VariantId::Chakra, "e2-e3 e7-e6", "c2"),
+        (VariantId::Tapestry, "N-O", "N"),
+        (VariantId::Flaxman, "d1-a1 e6-d6 a1-a4 d6-d5", "b1"),
+    ];
+    for (id, moves, from) in cases {
+        let variant = Variant::new(id);
+        let mut app = app_with(variant);
+        for text in moves.split_whitespace() {
+            app.world_mut()
+                .write_message(MoveRequested { text: text.into() });
+            app.update();
+        }
+        let from = cell_named(&app, from);
+        app.world_mut().write_message(CellClicked { cell: from });
+        app.update();
+        let targets = app.world().resource::<Selection>().targets.clone();
+        assert!(!targets.is_empty(), "{id:?}: targets from {from}");
+        for target in targets {
+            let men: Vec<Piece> = {
+                let mut query = app.world_mut().query::<&Piece>();
+                query
+                    .iter(app.world())
+                    .filter(|p| p.cell == target.cell)
+                    .copied()
+                    .collect()
+            };
+            let marks: Vec<_> = marks_on(&app, target.cell)
+                .into_iter()
+                .filter(|m| matches!(m.kind, MarkKind::Target | MarkKind::Capture))
+                .collect();
+            let [mark] = &marks[..] else {
+                panic!(
+                    "{id:?}: one target mark on cell {}, got {marks:?}",
+                    target.cell
+                );
+            };
+            for man in &men {
+                let extent = man_extent(variant, man);
+                let top = man.height_above_board() + extent.height;
+                if extent.height < 0.15 {
+                    assert!(
+                        mark.lift > top,
+                        "{id:?}: the mark on {} lies under the flat {man:?} (top {top}, mark {})",
+                        target.cell,
+                        mark.lift
+                    );
+                } else {
+                    assert_eq!(
+                        mark.shape,
+                        MarkShape::Ring,
+                        "{id:?}: a man stands on {}: the mark must ring it",
+                        target.cell
+                    );
+                    assert!(
+                        variantarium::app::RING_INNER > extent.radius,
+                        "{id:?}: the ring on {} fits inside {man:?}",
+                        target.cell
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_frame_shows_fewer_men_than_the_position_has() {
+    use variantarium::app::LookPlugin;
+    for id in [VariantId::Tapestry, VariantId::Chakra, VariantId::Flaxman] {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin, LookPlugin))
+            .init_resource::<Assets<Mesh>>()
+            .init_resource::<Assets<StandardMaterial>>();
+        let session = new_session(Variant::new(id), DrawRules::default(), None).expect("a game");
+        app.world_mut().write_message(NewGameRequested { session });
+        // Men with a mesh to show, counted after every frame.
+        let dressed = |app: &mut App| {
+            let mut pieces = app.world_mut().query::<(&Piece, Option<&Children>)>();
+            let mut meshes = app.world_mut().query::<&Mesh3d>();
+            let world = app.world();
+            pieces
+                .iter(world)
+                .filter(|(_, children)| {
+                    children.is_some_and(|c| c.iter().any(|e| meshes.get(world, e).is_ok()))
+                })
+                .count()
+        };
+        let mut rng = Rng::new(3);
+        for step in 0..10 {
+            app.update();
+            let wanted = app.world().resource::<Match>().session.placements().len();
+            assert_eq!(dressed(&mut app), wanted, "{id:?}, frame {step}");
+            let request = if step % 4 == 3 {
+                app.world_mut()
+                    .write_message(HistoryRequested(HistoryStep::Undo));
+                continue;
+            } else {
+                let moves = app.world().resource::<Match>().session.legal_moves();
+                moves[rng.below(moves.len())].text.clone()
+            };
+            app.world_mut()
+                .write_message(MoveRequested { text: request });
+        }
+    }
+}
+
+#[test]
+fn undo_against_the_computer_goes_back_to_the_persons_turn_and_the_computer_waits() {
+    use variantarium::app::{ComputerResumed, Players, Thinking};
+    use variantarium::engine::Level;
+    let mut app = app_with(Variant::new(VariantId::Tapestry));
+    app.insert_resource(Players(vec![None, Level::all().next()]));
+    app.update();
+    let plies = |app: &App| app.world().resource::<Match>().session.moves().len();
+    // Frames until the computer has answered (or nothing more happens).
+    let settle = |app: &mut App| {
+        for _ in 0..600 {
+            app.update();
+            let waiting = app.world().get_resource::<Thinking>().is_some();
+            let side = app.world().resource::<Match>().session.side_to_move();
+            if !waiting && side.index() == 0 {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("the computer never answered");
+    };
+    let mut positions = Vec::new();
+    for _ in 0..3 {
+        positions.push(app.world().resource::<Match>().session.position_text());
+        let moves = app.world().resource::<Match>().session.legal_moves();
+        let text = moves[0].text.clone();
+        app.world_mut().write_message(MoveRequested { text });
+        settle(&mut app);
+    }
+    assert_eq!(plies(&app), 6);
+    // Each Undo takes back the computer's reply and the person's move; the
+    // computer then waits, however long.
+    for expected in positions.iter().rev() {
+        app.world_mut()
+            .write_message(HistoryRequested(HistoryStep::Undo));
+        for _ in 0..30 {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let game = app.world().resource::<Match>();
+        assert_eq!(&game.session.position_text(), expected);
+        assert_eq!(game.session.side_to_move().index(), 0, "the person's turn");
+        assert!(game.session.can_redo());
+        assert!(app.world().get_resource::<Thinking>().is_none());
+    }
+    assert!(!variantarium::app::can_undo(
+        app.world().resource::<Match>().session.as_ref()
+    ));
+    // Redo goes forward by a move and its reply.
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::Redo));
+    app.update();
+    assert_eq!(plies(&app), 2);
+    // A jump to the computer's turn leaves it waiting until asked.
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::GoTo(3)));
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(plies(&app), 3);
+    assert!(app.world().resource::<Match>().computer_waits);
+    app.world_mut().write_message(ComputerResumed);
+    settle(&mut app);
+    assert_eq!(plies(&app), 4, "asked, the computer moves");
+    // The person moves: the computer answers again.
+    let moves = app.world().resource::<Match>().session.legal_moves();
+    let text = moves[0].text.clone();
+    app.world_mut().write_message(MoveRequested { text });
+    settle(&mut app);
+    assert_eq!(plies(&app), 6);
+}
+
+#[test]
+fn a_refused_click_says_why_in_the_rules_words() {
+    // Tapestry: after White's O-N, Black's Fates on N may go anywhere but
+    // straight back.
+    let mut app = app_from(
+        Variant::new(VariantId::Tapestry),
+        Some("3k2/6/6/6/6/3K2 w ONN -"),
+    );
+    app.world_mut()
+        .write_message(MoveRequested { text: "O-N".into() });
+    app.update();
+    let (n, o) = (cell_named(&app, "N"), cell_named(&app, "O"));
+    for cell in [n, o] {
+        app.world_mut().write_message(CellClicked { cell });
+        app.update();
+    }
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("N-O is not allowed: it would undo White's step O-N")
+    );
+    assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);
+    // After White's N-L the Fate on L has nowhere else to go.
+    let mut app = app_from(
+        Variant::new(VariantId::Tapestry),
+        Some("3k2/6/6/6/6/3K2 w NNN -"),
+    );
+    app.world_mut()
+        .write_message(MoveRequested { text: "N-L".into() });
+    app.update();
+    let l = cell_named(&app, "L");
+    app.world_mut().write_message(CellClicked { cell: l });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("A Fate on L cannot move (L-N: it would undo White's step N-L)")
+    );
+
+    // Chakra: a Courtesan cannot go just anywhere; the line names her.
+    let mut app = app_with(Variant::new(VariantId::Chakra));
+    let (b1, b4) = (cell_named(&app, "b1"), cell_named(&app, "b4"));
+    for cell in [b1, b4] {
+        app.world_mut().write_message(CellClicked { cell });
+        app.update();
+    }
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("b1-b4: White's Courtesan cannot go there")
+    );
+    // An enemy man is not the mover's to move.
+    let e7 = cell_named(&app, "e7");
+    app.world_mut().write_message(CellClicked { cell: e7 });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("That is Black's Pawn: White to move")
+    );
+    // A selection clears the line.
+    let e2 = cell_named(&app, "e2");
+    app.world_mut().write_message(CellClicked { cell: e2 });
+    app.update();
+    assert_eq!(app.world().resource::<Match>().notice, None);
+}
+
+#[test]
+fn a_flaxman_capture_is_ringed_and_its_swap_told() {
+    use variantarium::app::MarkKind;
+    use variantarium::rules::view::{Hint, HintKind};
+    let mut app = app_with(Variant::new(VariantId::Flaxman));
+    for text in ["d1-a1", "e6-d6", "a1-a4", "d6-d5"] {
+        app.world_mut()
+            .write_message(MoveRequested { text: text.into() });
+        app.update();
+    }
+    let (b1, b6) = (cell_named(&app, "b1"), cell_named(&app, "b6"));
+    app.world_mut().write_message(CellClicked { cell: b1 });
+    app.update();
+    app.world_mut().resource_mut::<HoveredCell>().0 = Some(b6);
+    app.update();
+    assert!(
+        marks_on(&app, b6)
+            .iter()
+            .any(|m| m.kind == MarkKind::Capture),
+        "b6 is ringed as a capture"
+    );
+    let overlays = app.world().resource::<Overlays>().0.clone();
+    let told = overlays.iter().find_map(|h| match h {
+        Hint::Mark {
+            at,
+            kind: HintKind::Note,
+            label,
+        } if *at == b6 => Some(label.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        told.as_deref(),
+        Some("the two men swap places; Black's Soldier becomes a Prisoner")
+    );
+}
+
+#[test]
+fn the_choice_between_moves_names_the_pieces_and_the_flip() {
+    use variantarium::rules::glossary::move_words;
+    let game = new_session(
+        Variant::new(VariantId::Chakra),
+        DrawRules::default(),
+        Some("k7/8/8/8/8/8/8/K7 w Ta2n,Th2n,ta7n,th7n"),
+    )
+    .expect("a position");
+    assert_eq!(
+        move_words(game.as_ref(), "a2-c3").as_deref(),
+        Some("the chakra keeps its knight mode")
+    );
+    assert_eq!(
+        move_words(game.as_ref(), "a2-c3^").as_deref(),
+        Some("the chakra turns over (flips) to king mode")
+    );
+    let options =
+        variantarium::rules::hexchess::HexOptions::for_variant(VariantId::AjGlinski, None)
+            .expect("hex");
+    let men = [("c1", 'G'), ("c8", 'g'), ("f10", 'P')];
+    let pos = crate::hexchess::setup(options, &men, 'w');
+    let game = new_session(
+        Variant::new(VariantId::AjGlinski),
+        DrawRules::default(),
+        Some(&variantarium::rules::Position::to_text(&pos)),
+    )
+    .expect("a position");
+    let mut words: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter(|m| m.text.starts_with("f10-f11="))
+        .filter_map(|m| move_words(game.as_ref(), &m.text))
+        .collect();
+    words.sort();
+    assert_eq!(
+        words,
+        [
+            "the Migrant becomes a Cohen",
+            "the Migrant becomes a Finch",
+            "the Migrant becomes a Rabbi",
+            "the Migrant becomes a Sennight",
+        ]
+    );
+}
+
+#[test]
+fn files_say_where_they_went_and_a_load_is_no_error() {
+    use variantarium::app::files::{export_game, load_game, save_game};
+    let dir = std::env::temp_dir().join(format!("variantarium-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("game.json");
+    let path_text = path.to_string_lossy().to_string();
+    let mut game =
+        new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None).expect("a game");
+    game.play("d1-d4").expect("legal");
+    let saved = save_game(game.as_ref(), &path_text);
+    assert!(!saved.error, "{saved:?}");
+    let folder = dir.display().to_string();
+    assert_eq!(saved.text, format!("Saved game.json in {folder}"));
+    let exported = export_game(game.as_ref(), &path_text);
+    assert_eq!(exported.text, format!("Exported game.txt in {folder}"));
+    let (loaded, session) = load_game(&path_text);
+    assert!(!loaded.error, "a load that worked is no error: {loaded:?}");
+    assert_eq!(loaded.text, format!("Loaded game.json in {folder}"));
+    assert_eq!(session.expect("the game").moves(), ["d1-d4"]);
+    let (missing, session) = load_game(&dir.join("nothing.json").to_string_lossy());
+    assert!(missing.error && session.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -139,6 +139,44 @@ impl<'d> GameWindow<'d> {
         self.click_here();
     }
 
+    /// Presses on a control, holds the button down for `seconds` (several
+    /// slow frames), then lets go: a click all the same.
+    fn long_click_control(&self, name: &str, seconds: f32) {
+        let at = wait_for(&format!("control '{name}'"), 60, || {
+            self.screen().controls.get(name).copied()
+        });
+        self.move_pointer(at);
+        sleep(Duration::from_millis(300));
+        let pressed_in = self.screen().frame;
+        self.xdotool(&["mousedown", "1"]);
+        sleep(Duration::from_secs_f32(seconds));
+        self.xdotool(&["mouseup", "1"]);
+        wait_for("the long click to be handled", 60, || {
+            (self.screen().frame >= pressed_in + 3).then_some(())
+        });
+    }
+
+    /// Resizes the window and waits until the game has drawn at the new size
+    /// (the cell named `probe` has moved).
+    fn resize(&self, width: u32, height: u32, probe: &str) {
+        let before = self.screen().cells.get(probe).copied();
+        self.xdotool(&[
+            "windowsize",
+            &self.window,
+            &width.to_string(),
+            &height.to_string(),
+        ]);
+        wait_for("the window to take its new size", 60, || {
+            let now = self.screen().cells.get(probe).copied();
+            (now.is_some() && now != before).then_some(())
+        });
+        // The camera settles in the frame after the resize.
+        let frame = self.screen().frame;
+        wait_for("two frames at the new size", 60, || {
+            (self.screen().frame >= frame + 2).then_some(())
+        });
+    }
+
     /// Points at the cell until the game says the pointer is on it (the
     /// camera may still be framing a new board, moving the cell), then
     /// clicks.
@@ -215,6 +253,14 @@ fn distance_at(a: &image::RgbImage, b: &image::RgbImage, [x, y]: [f32; 2]) -> u3
 /// on screen.
 fn simple_move(variant: Variant, screen: &ScreenMap) -> (MoveInfo, String, String) {
     let game = new_session(variant, DrawRules::default(), None).expect("a game");
+    simple_move_in(game.as_ref(), screen)
+}
+
+/// The same in a game under way.
+fn simple_move_in(
+    game: &dyn variantarium::rules::session::Session,
+    screen: &ScreenMap,
+) -> (MoveInfo, String, String) {
     let layout = game.layout();
     let moves = game.legal_moves();
     moves
@@ -243,12 +289,20 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     let window = GameWindow::open(&display, "menu", &[]);
 
     // Every game from the menu: select a piece, its targets light up, move.
-    for variant in Variant::implemented() {
+    for (i, variant) in Variant::implemented().into_iter().enumerate() {
         window.click_control(&format!("game:{}", variant.id.id()));
         window.click_control("start");
         wait_for("the board", 60, || {
             (!window.screen().cells.is_empty()).then_some(())
         });
+        // Nothing to take back yet: Undo is not offered.
+        wait_for("the game panel", 60, || {
+            window.screen().controls.get("turn-board").map(|_| ())
+        });
+        assert!(
+            !window.screen().controls.contains_key("undo"),
+            "{variant:?}: Undo at the start"
+        );
         sleep(Duration::from_millis(1500));
         let screen = window.screen();
         let (mv, from, to) = simple_move(variant, &screen);
@@ -264,12 +318,31 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
         assert_eq!(record.variant, variant.id.id());
         assert_eq!(record.moves, std::slice::from_ref(&mv.text), "{variant:?}");
         window.click_control("new-game");
+        if i == 0 {
+            // "New game…" is not a dead end: Back returns to the game.
+            window.click_control("menu-back");
+            assert_eq!(window.saved().moves, std::slice::from_ref(&mv.text));
+            window.click_control("new-game");
+        }
     }
 
-    // Flaxman: the seed's line by clicks, ending in a capture by the
-    // Pythagorean leap; undo it, save, start anew and load the save back.
+    // Flaxman in a smaller window: the seed's line by clicks, ending in a
+    // capture by the Pythagorean leap; undo it (a long press), save, start
+    // anew and load the save back.
     window.click_control("game:flaxman");
     window.click_control("start");
+    wait_for("the board", 60, || {
+        (!window.screen().cells.is_empty()).then_some(())
+    });
+    window.resize(800, 600, "a1");
+    let screen = window.screen();
+    let panel_left = 800.0 - 280.0;
+    for (name, [x, y]) in &screen.cells {
+        assert!(
+            *x > 0.0 && *x < panel_left && *y > 0.0 && *y < 600.0,
+            "at 800x600 {name} is at ({x}, {y}), off the free area"
+        );
+    }
     let flaxman = Variant::new(VariantId::Flaxman);
     for mv in ["d1-a1", "e6-d6", "a1-a4", "d6-d5", "b1-b6"] {
         let (from, to) = mv.split_once('-').expect("from-to");
@@ -283,7 +356,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
         captured.placements().iter().any(|p| p.letter == 'P'),
         "b1-b6 made a Prisoner"
     );
-    window.click_control("undo");
+    window.long_click_control("undo", 1.5);
     let undone = window.saved();
     assert_eq!(undone.moves.len(), 4);
     assert_eq!(undone.redo, ["b1-b6"]);
@@ -312,6 +385,51 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.click_cell("e6");
     window.click_control("choice:e5-e6=Q");
     assert_eq!(window.saved().moves, ["e5-e6=Q"]);
+    drop(window);
+
+    // Tapestry against the computer at level 1: a Fate from N (where all
+    // three stand) to O, a move on the Tapestry; each Undo takes back the
+    // person's move and the computer's reply, and the computer waits.
+    let window = GameWindow::open(
+        &display,
+        "computer",
+        &["--variant", "tapestry", "--black", "1"],
+    );
+    wait_for("the game panel", 60, || {
+        window.screen().controls.get("turn-board").map(|_| ())
+    });
+    assert!(!window.screen().controls.contains_key("undo"));
+    window.click_cell("N");
+    window.click_cell("O");
+    let replied = |plies: usize| {
+        wait_for(&format!("{plies} plies"), 120, || {
+            let record = window.saved();
+            (record.moves.len() == plies).then_some(record)
+        })
+    };
+    let record = replied(2);
+    assert_eq!(record.moves[0], "N-O");
+    let position = record.replay().expect("replays");
+    let (mv, from, to) = simple_move_in(position.as_ref(), &window.screen());
+    window.click_cell(&from);
+    window.click_cell(&to);
+    let record = replied(4);
+    assert_eq!(record.moves[2], mv.text);
+    window.click_control("undo");
+    let undone = replied(2);
+    assert_eq!(undone.redo.len(), 2, "the reply is undone with the move");
+    sleep(Duration::from_secs(5));
+    assert_eq!(
+        window.saved().moves.len(),
+        2,
+        "the computer waits after Undo"
+    );
+    window.click_control("undo");
+    let undone = replied(0);
+    assert_eq!(undone.redo.len(), 4);
+    wait_for("Undo to go at the start", 60, || {
+        (!window.screen().controls.contains_key("undo")).then_some(())
+    });
     drop(window);
 
     // A game played to its end: find a mate in one in Flaxman and give it.

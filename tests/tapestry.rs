@@ -1309,7 +1309,7 @@ mod hints {
             p.selection_hints(cell("N")),
             [
                 forbidden("O", check_text),
-                forbidden("L", "forbidden: it would undo the opponent's step L-N"),
+                forbidden("L", "forbidden: it would undo White's step L-N"),
                 forbidden("E", check_text),
                 forbidden("A", check_text),
                 effect("N", NEXUS),

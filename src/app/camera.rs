@@ -43,7 +43,7 @@ impl OrbitCamera {
         self.yaw = (self.yaw + std::f32::consts::PI) % std::f32::consts::TAU;
     }
 
-    fn transform(&self) -> Transform {
+    pub fn transform(&self) -> Transform {
         let pitch = if self.top_down { 1.5607 } else { self.pitch };
         let offset = Vec3::new(
             self.distance * pitch.cos() * self.yaw.sin(),
@@ -69,11 +69,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                frame_new_boards.after(spawn_cells),
+                frame_the_boards.after(spawn_cells),
                 follow_the_mover,
                 orbit_with_mouse,
                 place_camera,
-                leave_room_for_the_panel,
             )
                 .chain(),
         );
@@ -113,28 +112,77 @@ fn follow_the_mover(
 /// Logical width the game panel takes on the right while playing.
 pub const PANEL_WIDTH: f32 = 280.0;
 
-/// While the game panel is up, the boards move left by half its width so
-/// that it covers no cell.
-fn leave_room_for_the_panel(
-    windows: Query<&Window>,
-    screen: Res<State<super::Screen>>,
-    screenshot: Option<Res<super::ScreenshotRequest>>,
-    mut orbit: ResMut<OrbitCamera>,
-) {
-    let Some(window) = windows.iter().next() else {
-        return;
-    };
-    let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
-    let shift = if panel_up && window.width() > PANEL_WIDTH * 2.0 {
-        PANEL_WIDTH / 2.0 / window.width()
+/// The part of the window the boards may use, in logical pixels: all of it
+/// but the game panel on the right, less a margin.
+pub fn free_area(width: f32, height: f32, panel_up: bool) -> Rect {
+    let panel = if panel_up && width > PANEL_WIDTH * 2.0 {
+        PANEL_WIDTH
     } else {
         0.0
     };
-    let aspect = window.width() / window.height().max(1.0);
-    if orbit.shift != shift || orbit.aspect != aspect {
-        orbit.shift = shift;
-        orbit.aspect = aspect;
+    let margin = 12.0;
+    Rect::new(margin, margin, width - panel - margin, height - margin)
+}
+
+/// Where a world point appears in a window of this size seen through
+/// `camera` (a perspective of Bevy's default 45° field of view).
+fn project(camera: &Transform, size: Vec2, point: Vec3) -> Option<Vec2> {
+    let view = camera.to_matrix().inverse();
+    let projection = Mat4::perspective_rh(
+        std::f32::consts::FRAC_PI_4,
+        size.x / size.y.max(1.0),
+        0.1,
+        1000.0,
+    );
+    let clip = projection * view * point.extend(1.0);
+    (clip.w > 0.0).then(|| {
+        let ndc = clip.truncate().truncate() / clip.w;
+        Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
+    })
+}
+
+/// The nearest camera distance (at the orbit's angles) at which every one
+/// of `points` appears inside `free` in a window of `size`.
+pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], size: Vec2, free: Rect) -> f32 {
+    let fits = |distance: f32| {
+        let camera = OrbitCamera { distance, ..*orbit }.transform();
+        points
+            .iter()
+            .all(|&p| project(&camera, size, p).is_some_and(|at| free.contains(at)))
+    };
+    let (mut near, mut far) = (3.0f32, 80.0f32);
+    if !fits(far) {
+        return far;
     }
+    for _ in 0..32 {
+        let mid = (near + far) / 2.0;
+        if fits(mid) {
+            far = mid;
+        } else {
+            near = mid;
+        }
+    }
+    far
+}
+
+/// What must stay in view: every cell with room around it for the
+/// coordinates written beside the edge cells and the board's wooden rim,
+/// and a man's height above it.
+pub fn framing_points(index: &CellIndex) -> Vec<Vec3> {
+    let reach = 1.2;
+    index
+        .places
+        .iter()
+        .flat_map(|&p| {
+            [
+                p + Vec3::new(-reach, 0.0, -reach),
+                p + Vec3::new(reach, 0.0, -reach),
+                p + Vec3::new(-reach, 0.0, reach),
+                p + Vec3::new(reach, 0.0, reach),
+                p + Vec3::new(0.0, 0.9, 0.0),
+            ]
+        })
+        .collect()
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
@@ -146,27 +194,42 @@ fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
     ));
 }
 
-/// Backs the camera off far enough to see every board.
-fn frame_new_boards(
+/// Frames the boards in the area the panel leaves free: for a new game,
+/// whenever the window changes size and when the panel comes or goes. The
+/// boards sit left of the window's centre by half the panel's width.
+fn frame_the_boards(
     mut started: MessageReader<GameStarted>,
     index: Res<CellIndex>,
     windows: Query<&Window>,
+    screen: Res<State<super::Screen>>,
+    screenshot: Option<Res<super::ScreenshotRequest>>,
+    mut framed_for: Local<Option<(Vec2, bool)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
-    if started.read().count() == 0 {
+    let new_game = started.read().count() > 0;
+    let Some(window) = windows.iter().next() else {
+        return;
+    };
+    let size = Vec2::new(window.width(), window.height());
+    if size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    let aspect = windows
-        .iter()
-        .next()
-        .map_or(16.0 / 9.0, |w| w.width() / w.height().max(1.0));
-    let reach = index
-        .half_extent
-        .x
-        .max(index.half_extent.y * aspect.min(1.6))
-        / aspect.min(1.6);
-    let radius = index.half_extent.length().max(reach);
-    orbit.distance = (radius * 2.0 + 2.0).clamp(6.0, 40.0);
+    let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
+    if !new_game && *framed_for == Some((size, panel_up)) {
+        return;
+    }
+    *framed_for = Some((size, panel_up));
+    let free = free_area(size.x, size.y, panel_up);
+    let mut framed = *orbit;
+    framed.aspect = size.x / size.y;
+    framed.shift = (size.x / 2.0 - free.center().x) / size.x;
+    let points = framing_points(&index);
+    if !points.is_empty() {
+        framed.distance = fit_distance(&framed, &points, size, free);
+    }
+    if *orbit != framed {
+        *orbit = framed;
+    }
 }
 
 fn orbit_with_mouse(
@@ -202,5 +265,64 @@ fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<&mut Transform, With
     }
     for mut transform in &mut cameras {
         *transform = orbit.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::board::world_places;
+    use crate::rules::history::DrawRules;
+    use crate::rules::session::new_session;
+    use crate::rules::variant::Variant;
+
+    /// At every window size, with the panel up, every cell of every game
+    /// appears in the free area left of the panel, and the boards fill it.
+    #[test]
+    fn the_boards_fit_the_free_area_at_any_size() {
+        for variant in Variant::implemented() {
+            let game = new_session(variant, DrawRules::default(), None).expect("a game");
+            let (places, half_extent) = world_places(&game.layout());
+            let index = CellIndex {
+                entities: Vec::new(),
+                places,
+                half_extent,
+            };
+            let points = framing_points(&index);
+            for (w, h) in [
+                (800.0, 600.0),
+                (1280.0, 720.0),
+                (1100.0, 700.0),
+                (640.0, 900.0),
+            ] {
+                let size = Vec2::new(w, h);
+                let free = free_area(w, h, true);
+                let mut orbit = OrbitCamera {
+                    aspect: w / h,
+                    shift: (w / 2.0 - free.center().x) / w,
+                    ..default()
+                };
+                orbit.distance = fit_distance(&orbit, &points, size, free);
+                let camera = orbit.transform();
+                let seen: Vec<Vec2> = index
+                    .places
+                    .iter()
+                    .map(|&p| project(&camera, size, p).expect("in front"))
+                    .collect();
+                for at in &seen {
+                    assert!(free.contains(*at), "{variant:?} at {w}x{h}: a cell at {at}");
+                }
+                // Not lost in the middle either: the boards span most of
+                // the free width or height.
+                let (lo, hi) = seen.iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| {
+                    (lo.min(*p), hi.max(*p))
+                });
+                let span = (hi - lo) / free.size();
+                assert!(
+                    span.x > 0.6 || span.y > 0.6,
+                    "{variant:?} at {w}x{h}: the boards fill only {span} of the free area"
+                );
+            }
+        }
     }
 }

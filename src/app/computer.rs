@@ -122,7 +122,7 @@ fn start_thinking(
     engine: Res<Engine>,
 ) {
     let Some(game) = game else { return };
-    if thinking.is_some() || game.is_over() {
+    if thinking.is_some() || game.is_over() || game.computer_waits {
         return;
     }
     let side = game.session.side_to_move().index();
@@ -156,15 +156,16 @@ fn finish_thinking(
         return;
     };
     commands.remove_resource::<Thinking>();
-    // A move for a position that is gone (undo, a new game) is dropped.
+    // A move for a position that is gone (undo, a new game), or for one the
+    // person stepped back to, is dropped.
     let Some(mut game) = game.filter(|g| g.session.hash() == thinking.hash) else {
         return;
     };
     match answer {
-        Ok(Some(text)) => {
+        Ok(Some(text)) if !game.computer_waits => {
             requests.write(MoveRequested { text });
         }
-        Ok(None) => {}
+        Ok(_) => {}
         Err(error) => {
             // The side goes over to the person, so the game goes on (and
             // the same fault is not met again at once).

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::board::Cell;
+use super::board::{Cell, spawn_cells};
 use super::game::Match;
 use super::meshes::{PieceMeshes, model_name};
-use super::pieces::{Ghost, Piece};
+use super::pieces::{Ghost, Piece, PieceSystems};
 use crate::rules::Side;
 use crate::rules::view::{CellShape, ManState};
 
@@ -33,7 +33,15 @@ pub const HEX_RADIUS: f32 = 0.577_350_3;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_palette)
-        .add_systems(Update, (dress_cells, dress_pieces));
+        // In the frame the entities appear: a cell or man dressed a frame
+        // later is missing from the picture for one frame.
+        .add_systems(
+            Update,
+            (
+                dress_cells.after(spawn_cells),
+                dress_pieces.after(PieceSystems),
+            ),
+        );
 }
 
 fn material(

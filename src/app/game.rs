@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use super::Screen;
+use super::selection::HumanSides;
 use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{MoveInfo, Session, new_session};
@@ -19,6 +20,9 @@ pub struct Match {
     pub last_move: Option<MoveInfo>,
     /// A short line for the status bar: the last refused request and why.
     pub notice: Option<String>,
+    /// After a step back or forth in the history the computer does not move
+    /// until a person moves or asks it to ([`ComputerResumed`]).
+    pub computer_waits: bool,
 }
 
 impl Match {
@@ -28,6 +32,7 @@ impl Match {
             session,
             last_move: None,
             notice: None,
+            computer_waits: false,
         }
     }
 
@@ -97,6 +102,10 @@ pub struct HistoryRequested(pub HistoryStep);
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct PositionChanged;
 
+/// The person asks the computer to move again after a step in the history.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct ComputerResumed;
+
 /// A new game replaced the old one: boards and pieces are rebuilt.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct GameStarted;
@@ -124,6 +133,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PositionChanged>()
         .add_message::<GameStarted>()
         .add_message::<NewGameRequested>()
+        .add_message::<ComputerResumed>()
         .init_resource::<StartWith>()
         .init_resource::<StartNotice>()
         .init_resource::<AnimationSpeed>()
@@ -134,6 +144,7 @@ pub(super) fn plugin(app: &mut App) {
                 start_new_games,
                 apply_requested_moves,
                 apply_history_requests,
+                resume_computer,
             )
                 .chain()
                 .in_set(GameSystems),
@@ -188,6 +199,7 @@ fn apply_requested_moves(
             Ok(mv) => {
                 game.last_move = Some(mv.clone());
                 game.notice = elimination_notice(game.session.as_ref(), &playing);
+                game.computer_waits = false;
                 applied.write(MoveApplied { mv, before });
             }
             Err(e) => game.notice = Some(e.to_string()),
@@ -224,6 +236,7 @@ fn elimination_notice(session: &dyn Session, playing_before: &[Side]) -> Option<
 
 fn apply_history_requests(
     game: Option<ResMut<Match>>,
+    humans: Res<HumanSides>,
     mut requests: MessageReader<HistoryRequested>,
     mut changed: MessageWriter<PositionChanged>,
 ) {
@@ -231,18 +244,51 @@ fn apply_history_requests(
         requests.clear();
         return;
     };
+    let sides = game.session.side_count() as usize;
+    let human = |side: usize| humans.0.get(side).copied().unwrap_or(true);
+    let computer_plays = (0..sides).any(|side| !human(side));
+    let someone_plays = (0..sides).any(human);
     for HistoryRequested(step) in requests.read() {
+        let session = game.session.as_mut();
+        // Against the computer a step goes from one of the person's turns
+        // to another: the computer's reply goes back and forth with the move.
+        let to_a_person = |session: &dyn Session| {
+            !(computer_plays && someone_plays) || human(session.side_to_move().index())
+        };
         let moved = match *step {
-            HistoryStep::Undo => game.session.undo(),
-            HistoryStep::Redo => game.session.redo(),
-            HistoryStep::GoTo(ply) => go_to(game.session.as_mut(), ply),
+            HistoryStep::Undo => {
+                let moved = session.undo();
+                while moved && !to_a_person(session) && session.undo() {}
+                moved
+            }
+            HistoryStep::Redo => {
+                let moved = session.redo();
+                while moved && !to_a_person(session) && session.redo() {}
+                moved
+            }
+            HistoryStep::GoTo(ply) => go_to(session, ply),
         };
         if moved {
             game.last_move = last_move(game.session.as_ref());
             game.notice = None;
+            game.computer_waits = computer_plays;
             changed.write(PositionChanged);
         }
     }
+}
+
+fn resume_computer(game: Option<ResMut<Match>>, mut asks: MessageReader<ComputerResumed>) {
+    if asks.read().count() > 0
+        && let Some(mut game) = game
+        && game.computer_waits
+    {
+        game.computer_waits = false;
+    }
+}
+
+/// Whether Undo has anything to take back.
+pub fn can_undo(session: &dyn Session) -> bool {
+    !session.moves().is_empty()
 }
 
 fn go_to(session: &mut dyn Session, ply: usize) -> bool {

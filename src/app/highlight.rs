@@ -1,11 +1,10 @@
-//! Marks on the board: the selected piece, its targets (captures ringed in
-//! red), the last move, and a King in check.
+//! Draws the marks planned in [`super::marks`]: the selected piece, its
+//! targets (captures ringed in red), the last move, and a King in check.
 
 use bevy::prelude::*;
 
 use super::board::CellIndex;
-use super::game::Match;
-use super::selection::Selection;
+use super::marks::{MarkKind, MarkShape, Marks, RING_INNER};
 
 #[derive(Component)]
 struct Mark;
@@ -44,7 +43,11 @@ fn make_mark_style(
 ) {
     commands.insert_resource(MarkStyle {
         dot: meshes.add(Cylinder::new(0.13, 0.01)),
-        ring: meshes.add(Annulus::new(0.33, 0.42).mesh().resolution(32)),
+        ring: meshes.add(
+            Annulus::new(RING_INNER, RING_INNER + 0.09)
+                .mesh()
+                .resolution(32),
+        ),
         pad: meshes.add(Cylinder::new(0.44, 0.008)),
         target: glow(&mut materials, [0.25, 0.85, 0.35, 0.85]),
         capture: glow(&mut materials, [0.95, 0.2, 0.15, 0.9]),
@@ -56,67 +59,41 @@ fn make_mark_style(
 
 fn redraw_marks(
     mut commands: Commands,
-    game: Option<Res<Match>>,
-    selection: Res<Selection>,
+    planned: Res<Marks>,
     index: Res<CellIndex>,
     style: Option<Res<MarkStyle>>,
     marks: Query<Entity, With<Mark>>,
 ) {
-    let (Some(game), Some(style)) = (game, style) else {
+    let Some(style) = style else {
         return;
     };
-    if !(game.is_changed() || selection.is_changed() || index.is_changed()) {
+    if !(planned.is_changed() || index.is_changed()) {
         return;
     }
     for entity in &marks {
         commands.entity(entity).despawn();
     }
     let flat_ring = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
-    let mut mark = |cell: u16,
-                    mesh: &Handle<Mesh>,
-                    material: &Handle<StandardMaterial>,
-                    lift: f32,
-                    rotation: Quat| {
+    for mark in &planned.0 {
+        let (mesh, rotation) = match mark.shape {
+            MarkShape::Dot => (&style.dot, Quat::IDENTITY),
+            MarkShape::Ring => (&style.ring, flat_ring),
+            MarkShape::Pad => (&style.pad, Quat::IDENTITY),
+        };
+        let material = match mark.kind {
+            MarkKind::Selected => &style.selected,
+            MarkKind::Target => &style.target,
+            MarkKind::Capture => &style.capture,
+            MarkKind::LastMove => &style.last,
+            MarkKind::Check => &style.check,
+        };
         commands.spawn((
             Mark,
             Mesh3d(mesh.clone()),
             MeshMaterial3d(material.clone()),
-            Transform::from_translation(index.place(cell) + Vec3::Y * lift).with_rotation(rotation),
+            Transform::from_translation(index.place(mark.cell) + Vec3::Y * mark.lift)
+                .with_rotation(rotation),
             Pickable::IGNORE,
         ));
-    };
-    if let Some(last) = &game.last_move {
-        mark(
-            last.route.from,
-            &style.pad,
-            &style.last,
-            0.006,
-            Quat::IDENTITY,
-        );
-        mark(
-            last.route.to,
-            &style.pad,
-            &style.last,
-            0.006,
-            Quat::IDENTITY,
-        );
-    }
-    if game.session.in_check() {
-        let side = game.session.side_to_move();
-        for p in game.session.placements() {
-            if p.side == Some(side) && matches!(p.letter, 'K' | 'G') {
-                mark(p.cell, &style.pad, &style.check, 0.012, Quat::IDENTITY);
-            }
-        }
-    }
-    if let Some(from) = selection.from {
-        mark(from, &style.ring, &style.selected, 0.02, flat_ring);
-    }
-    for target in &selection.targets {
-        if target.capture {
-            mark(target.cell, &style.ring, &style.capture, 0.02, flat_ring);
-        } else {
-            mark(target.cell, &style.dot, &style.target, 0.02, Quat::IDENTITY);
-        }
     }
 }

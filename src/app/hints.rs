@@ -7,7 +7,8 @@ use bevy::prelude::*;
 use super::Screen;
 use super::game::Match;
 use super::selection::Selection;
-use crate::rules::view::{CellId, Hint};
+use crate::rules::glossary;
+use crate::rules::view::{CellId, Hint, HintKind};
 
 /// The cell under the mouse pointer, if any.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,19 @@ pub(super) fn gather_hints(
             .and_then(|cell| selection.targets.iter().find(|t| t.cell == cell));
         for text in target.iter().flat_map(|t| t.moves.iter()) {
             hints.extend(session.move_hints(text));
+        }
+        // What the one move onto the target does beyond moving (a swap, a
+        // promotion, a flip), in the rules' words. Several moves on one
+        // route are told apart in the choice that follows the click.
+        if let Some(target) = target
+            && let [text] = &target.moves[..]
+            && let Some(words) = glossary::move_words(session, text)
+        {
+            hints.push(Hint::Mark {
+                at: target.cell,
+                kind: HintKind::Note,
+                label: words,
+            });
         }
     }
     if overlays.0 != hints {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 use serde::Deserialize;
 
@@ -103,6 +103,52 @@ fn part_mesh(part: &PartData) -> Result<Mesh, String> {
     let transform = Transform::from_translation(Vec3::from(part.at))
         .with_rotation(Quat::from_euler(EulerRot::XYZ, rx, ry, rz));
     Ok(mesh.transformed_by(transform))
+}
+
+/// How far a model reaches: its radius about the upright axis and its
+/// height above its base.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extent {
+    pub radius: f32,
+    pub height: f32,
+}
+
+/// The extent of every model, measured once from its mesh.
+fn extents() -> &'static HashMap<String, Extent> {
+    static EXTENTS: std::sync::OnceLock<HashMap<String, Extent>> = std::sync::OnceLock::new();
+    EXTENTS.get_or_init(|| {
+        model_meshes()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, mesh)| {
+                let mut extent = Extent {
+                    radius: 0.0,
+                    height: 0.0,
+                };
+                if let Some(VertexAttributeValues::Float32x3(points)) =
+                    mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+                {
+                    for &[x, y, z] in points {
+                        extent.radius = extent.radius.max((x * x + z * z).sqrt());
+                        extent.height = extent.height.max(y);
+                    }
+                }
+                (name, extent)
+            })
+            .collect()
+    })
+}
+
+/// How far the man drawn for `piece` reaches (a tall piece's if its model is
+/// unknown).
+pub fn man_extent(variant: Variant, piece: &Piece) -> Extent {
+    extents()
+        .get(model_name(variant, piece))
+        .copied()
+        .unwrap_or(Extent {
+            radius: 0.3,
+            height: 0.9,
+        })
 }
 
 /// A surface of revolution about the y axis through the profile points.

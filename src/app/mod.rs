@@ -8,9 +8,11 @@ mod camera;
 mod capture;
 mod computer;
 mod dressing;
+pub mod files;
 mod game;
 mod highlight;
 mod hints;
+mod marks;
 mod meshes;
 mod overlays;
 mod picking;
@@ -28,12 +30,15 @@ pub use board::{Cell, CellIndex};
 pub use capture::{CellMapOut, ScreenshotRequest};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
-    AnimationSpeed, CellClicked, GameStarted, HistoryRequested, HistoryStep, LegalMoves, Match,
-    MoveApplied, MoveRequested, NewGameRequested, PositionChanged, StartNotice,
+    AnimationSpeed, CellClicked, ComputerResumed, GameStarted, HistoryRequested, HistoryStep,
+    LegalMoves, Match, MoveApplied, MoveRequested, NewGameRequested, PositionChanged, StartNotice,
+    can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
+pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
+pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
-pub use selection::{PendingChoice, Selection, Target};
+pub use selection::{HumanSides, PendingChoice, Selection, Target};
 
 use crate::rules::session::Session;
 
@@ -75,18 +80,29 @@ impl Plugin for CorePlugin {
             selection::plugin,
             computer::plugin,
             hints::plugin,
+            marks::plugin,
         ));
     }
 }
 
-/// What a person sees and touches: meshes, lights, camera, picking, egui.
+/// The look of cells and men: their meshes and materials, given in the frame
+/// they appear. Needs only the mesh and material asset stores, so the ECS
+/// tests run it beside [`CorePlugin`].
+pub struct LookPlugin;
+
+impl Plugin for LookPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((meshes::plugin, dressing::plugin));
+    }
+}
+
+/// What a person sees and touches: lights, camera, picking, egui.
 struct ScenePlugin;
 
 impl Plugin for ScenePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
-            meshes::plugin,
-            dressing::plugin,
+            LookPlugin,
             scene::plugin,
             camera::plugin,
             picking::plugin,

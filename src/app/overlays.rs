@@ -1,5 +1,7 @@
 //! Rule overlays drawn: the hints gathered in [`super::hints`] as lines,
-//! paths and labelled marks, and the hovered cell read from picking.
+//! paths and labelled marks, the computer's hint as an arrow, and the
+//! hovered cell read from picking. Labels are laid out so that none covers
+//! another, the selected man or the game panel.
 
 use bevy::picking::hover::HoverMap;
 use bevy::picking::pointer::PointerId;
@@ -9,8 +11,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::board::{Cell, CellIndex};
 use super::camera::MainCamera;
+use super::computer::Hint as ComputerHint;
+use super::game::Match;
 use super::hints::{HoveredCell, Overlays, gather_hints};
+use super::meshes::man_extent;
 use super::pieces::Piece;
+use super::selection::Selection;
+use super::ui::PanelRect;
 use crate::rules::view::{Hint, HintKind};
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,13 +26,15 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 track_hovered_cell.before(gather_hints),
-                draw_hints.after(gather_hints),
+                (draw_hints, draw_computer_hint).after(gather_hints),
             )
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            label_hints.run_if(in_state(Screen::Playing)),
+            label_hints
+                .after(super::ui::UiSystems)
+                .run_if(in_state(Screen::Playing)),
         );
 }
 
@@ -81,7 +90,14 @@ fn colour(kind: HintKind) -> Color {
     }
 }
 
+/// The computer's suggestion: a blue arrow.
+const HINT_ARROW: Color = Color::srgb(0.25, 0.6, 1.0);
+
 const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
+
+/// Radius of a hint's circle on a cell: outside the target and capture
+/// rings of [`super::marks`], so both stay visible.
+const HINT_CIRCLE: f32 = super::marks::RING_INNER + 0.14;
 
 fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
     for hint in &overlays.0 {
@@ -97,7 +113,7 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
                 let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
                 gizmos.circle(
                     Isometry3d::new(index.place(*at) + LIFT * 0.3, flat),
-                    0.38,
+                    HINT_CIRCLE,
                     colour,
                 );
             }
@@ -105,39 +121,212 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
     }
 }
 
-/// Each hint's words beside it: a line's at its middle, a mark's on its cell.
+/// The hinted move as an arrow from its first cell to its last (a circle
+/// for a move that stays on its cell, such as a flip in place).
+fn draw_computer_hint(
+    hint: Res<ComputerHint>,
+    game: Res<Match>,
+    index: Res<CellIndex>,
+    mut gizmos: Gizmos,
+) {
+    let Some(answer) = &hint.answer else { return };
+    let Some(mv) = game
+        .session
+        .legal_moves()
+        .into_iter()
+        .find(|m| &m.text == answer)
+    else {
+        return;
+    };
+    let lift = Vec3::Y * 0.45;
+    let (from, to) = (index.place(mv.route.from), index.place(mv.route.to));
+    if mv.route.from == mv.route.to {
+        let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+        gizmos.circle(Isometry3d::new(from + lift, flat), 0.45, HINT_ARROW);
+    } else {
+        gizmos
+            .arrow(from + lift, to + lift, HINT_ARROW)
+            .with_tip_length(0.35);
+    }
+}
+
+/// Puts each label as near its wanted place as it can go without covering
+/// a label placed before it or any `keep_out` rectangle, and inside
+/// `screen`: it tries its wanted place, then steps up and down (and aside)
+/// from it, nearest first. `wanted` is each label's wanted centre and size.
+pub fn lay_out_labels(
+    wanted: &[(egui::Pos2, egui::Vec2)],
+    keep_out: &[egui::Rect],
+    screen: egui::Rect,
+) -> Vec<egui::Rect> {
+    let mut placed: Vec<egui::Rect> = Vec::new();
+    for &(centre, size) in wanted {
+        let home = egui::Rect::from_center_size(centre, size);
+        let step_y = size.y + 4.0;
+        let step_x = size.x * 0.5 + 4.0;
+        let inside = |r: egui::Rect| {
+            let dx = (screen.left() - r.left()).max(0.0) - (r.right() - screen.right()).max(0.0);
+            let dy = (screen.top() - r.top()).max(0.0) - (r.bottom() - screen.bottom()).max(0.0);
+            r.translate(egui::vec2(dx, dy))
+        };
+        let free = |r: &egui::Rect| {
+            !placed
+                .iter()
+                .chain(keep_out)
+                .any(|o| o.expand(1.0).intersects(*r))
+        };
+        // Nearest first, in pixels.
+        let mut offsets: Vec<egui::Vec2> = (-12..=12i8)
+            .flat_map(|dy| {
+                (-2..=2i8).map(move |dx| egui::vec2(f32::from(dx) * step_x, f32::from(dy) * step_y))
+            })
+            .collect();
+        offsets.sort_by(|a, b| a.length_sq().total_cmp(&b.length_sq()));
+        let spot = offsets
+            .into_iter()
+            .map(|o| inside(home.translate(o)))
+            .find(|r| free(r))
+            .unwrap_or_else(|| inside(home));
+        placed.push(spot);
+    }
+    placed
+}
+
+/// Each hint's words beside it: a line's at its middle, a mark's above
+/// whatever stands on its cell. Long words wrap; no label covers another,
+/// the selected man or the game panel.
 fn label_hints(
     mut contexts: EguiContexts,
     overlays: Res<Overlays>,
+    game: Res<Match>,
+    selection: Res<Selection>,
     index: Res<CellIndex>,
+    panel: Res<PanelRect>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
     let Ok((camera, at)) = cameras.single() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect().shrink(4.0);
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, "hints".into()));
+    let variant = game.session.variant();
+    let placements = game.session.placements();
+    // How high the men on a cell reach, for labels to sit above them.
+    let top_of = |cell: u16| {
+        placements
+            .iter()
+            .filter(|p| p.cell == cell)
+            .map(|p| {
+                let man = Piece::of(p);
+                man.height_above_board() + man_extent(variant, &man).height
+            })
+            .fold(0.0f32, f32::max)
+    };
+    let to_screen = |world: Vec3| {
+        camera
+            .world_to_viewport(at, world)
+            .ok()
+            .map(|p| egui::pos2(p.x, p.y))
+    };
+    // Labels keep clear of the game panel and of the selected man, from its
+    // base to its top.
+    let mut keep_out: Vec<egui::Rect> = panel.0.into_iter().collect();
+    if let Some(from) = selection.from {
+        let base = index.place(from);
+        let corners = [
+            base + Vec3::new(-0.3, 0.0, 0.0),
+            base + Vec3::new(0.3, 0.0, 0.0),
+            base + Vec3::new(0.0, top_of(from).max(0.1), 0.0),
+        ];
+        let points: Vec<egui::Pos2> = corners.iter().filter_map(|&c| to_screen(c)).collect();
+        if let [first, rest @ ..] = &points[..] {
+            let rect = rest
+                .iter()
+                .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
+                    r.union(egui::Rect::from_min_max(*p, *p))
+                });
+            keep_out.push(rect.expand(4.0));
+        }
+    }
+    // Nor the targets' marks: a label must not hide where a man may go.
+    for target in &selection.targets {
+        if let Some(p) = to_screen(index.place(target.cell)) {
+            keep_out.push(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)));
+        }
+    }
+    let mut wanted = Vec::new();
+    let mut galleys = Vec::new();
     for hint in &overlays.0 {
         let Some(label) = hint.label() else { continue };
         let cells = hint.cells();
-        let Some(first) = cells.first() else { continue };
-        let anchor = match hint {
-            Hint::Mark { .. } => index.place(*first),
-            _ => cells.iter().map(|c| index.place(*c)).sum::<Vec3>() / cells.len() as f32,
-        };
-        if let Ok(p) = camera.world_to_viewport(at, anchor + LIFT) {
-            let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
-            let text_colour = egui::Color32::from_rgb(r, g, b);
-            let galley = painter.layout_no_wrap(
-                label.to_string(),
-                egui::FontId::proportional(14.0),
-                text_colour,
-            );
-            let rect = egui::Rect::from_center_size(egui::pos2(p.x, p.y - 16.0), galley.size())
-                .expand(3.0);
-            painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(170));
-            painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, text_colour);
+        if cells.is_empty() {
+            continue;
         }
+        let anchor = match hint {
+            // Above the men on the cell, so the words do not hide them.
+            Hint::Mark { at: cell, .. } => index.place(*cell) + Vec3::Y * (top_of(*cell) + 0.15),
+            _ => cells.iter().map(|c| index.place(*c)).sum::<Vec3>() / cells.len() as f32 + LIFT,
+        };
+        let Some(p) = to_screen(anchor) else { continue };
+        let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
+        let text_colour = egui::Color32::from_rgb(r, g, b);
+        let galley = painter.layout(
+            label.to_string(),
+            egui::FontId::proportional(14.0),
+            text_colour,
+            260.0,
+        );
+        let size = galley.size() + egui::vec2(6.0, 6.0);
+        // A mark's label sits above its anchor; a line's on its middle.
+        let centre = match hint {
+            Hint::Mark { .. } => egui::pos2(p.x, p.y - size.y / 2.0),
+            _ => egui::pos2(p.x, p.y - 16.0),
+        };
+        wanted.push((centre, size));
+        galleys.push((galley, text_colour));
+    }
+    let rects = lay_out_labels(&wanted, &keep_out, screen);
+    for (rect, (galley, text_colour)) in rects.into_iter().zip(galleys) {
+        painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(180));
+        painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, text_colour);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two long Loom labels wanted one Loom square apart (Light and Nexus),
+    /// and a third on the panel's edge: none overlaps another or the panel,
+    /// and all stay on screen.
+    #[test]
+    fn labels_never_overlap_each_other_or_the_panel() {
+        let screen = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(800.0, 600.0));
+        let panel = egui::Rect::from_min_max(egui::pos2(540.0, 8.0), egui::pos2(792.0, 500.0));
+        let size = egui::vec2(260.0, 40.0);
+        let wanted = [
+            (egui::pos2(420.0, 300.0), size),
+            (egui::pos2(470.0, 300.0), size),
+            (egui::pos2(520.0, 280.0), size),
+            (egui::pos2(420.0, 300.0), egui::vec2(60.0, 18.0)),
+        ];
+        let placed = lay_out_labels(&wanted, &[panel], screen);
+        assert_eq!(placed.len(), wanted.len());
+        for (i, a) in placed.iter().enumerate() {
+            assert!(
+                screen.contains_rect(*a),
+                "label {i} leaves the screen: {a:?}"
+            );
+            assert!(!a.intersects(panel), "label {i} covers the panel: {a:?}");
+            for (j, b) in placed.iter().enumerate().skip(i + 1) {
+                assert!(!a.intersects(*b), "labels {i} and {j} overlap: {a:?} {b:?}");
+            }
+            assert_eq!(a.size(), wanted[i].1);
+        }
+        // A label with room where it is wanted stays there.
+        let alone = lay_out_labels(&wanted[..1], &[], screen);
+        assert_eq!(alone[0].center(), wanted[0].0);
+    }
 }

@@ -34,7 +34,7 @@ impl Piece {
 
     /// Fates stack tall; a piece on a chakra stands on a thin disc.
     pub fn height_above_board(&self) -> f32 {
-        let step = if self.side.is_none() { 0.32 } else { 0.07 };
+        let step = if self.side.is_none() { 0.23 } else { 0.07 };
         self.level as f32 * step
     }
 }
@@ -66,13 +66,20 @@ pub struct Fading {
     pub duration: f32,
 }
 
+/// The systems that despawn and respawn `Piece` and ghost entities. Whatever
+/// dresses a new entity runs after them in the same frame, or the board
+/// would stand empty for a frame after each move.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PieceSystems;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             (rebuild_pieces, animate_applied_moves)
                 .chain()
-                .after(spawn_cells),
+                .after(spawn_cells)
+                .in_set(PieceSystems),
             (advance_tweens, advance_turning, advance_fading),
         )
             .chain(),

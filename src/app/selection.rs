@@ -8,6 +8,7 @@ use super::game::{
     CellClicked, GameStarted, GameSystems, HistoryRequested, LegalMoves, Match, MoveApplied,
     MoveRequested,
 };
+use crate::rules::glossary;
 use crate::rules::view::CellId;
 
 /// A cell the selected piece can reach, with the moves that reach it.
@@ -54,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn clear_on_change(
+pub(super) fn clear_on_change(
     mut selection: ResMut<Selection>,
     mut pending: ResMut<PendingChoice>,
     mut applied: MessageReader<MoveApplied>,
@@ -91,14 +92,14 @@ pub fn targets_from(game: &Match, from: CellId) -> Vec<Target> {
 
 fn select_or_move(
     mut clicks: MessageReader<CellClicked>,
-    game: Option<Res<Match>>,
+    game: Option<ResMut<Match>>,
     humans: Res<HumanSides>,
     mut selection: ResMut<Selection>,
     mut pending: ResMut<PendingChoice>,
     mut legal: MessageWriter<LegalMoves>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
-    let Some(game) = game else {
+    let Some(mut game) = game else {
         clicks.clear();
         return;
     };
@@ -119,17 +120,33 @@ fn select_or_move(
             continue;
         }
         let targets = targets_from(&game, cell);
-        if targets.is_empty() || selection.from == Some(cell) {
-            *selection = Selection::default();
-            *pending = PendingChoice::default();
-        } else {
+        if !targets.is_empty() && selection.from != Some(cell) {
             *pending = PendingChoice::default();
             selection.from = Some(cell);
             selection.targets = targets.clone();
+            if game.notice.is_some() {
+                game.notice = None;
+            }
             legal.write(LegalMoves {
                 from: cell,
                 targets,
             });
+            continue;
         }
+        // A click that plays and selects nothing says why.
+        if selection.from != Some(cell) {
+            let session = game.session.as_ref();
+            let mover = Some(session.side_to_move());
+            let own_man = glossary::man_on(session, cell).is_some_and(|(p, _)| p.side == mover);
+            let why = match selection.from {
+                Some(from) if !own_man => glossary::refusal(session, from, cell),
+                _ => glossary::idle_click(session, cell),
+            };
+            if why.is_some() || game.notice.is_some() {
+                game.notice = why;
+            }
+        }
+        *selection = Selection::default();
+        *pending = PendingChoice::default();
     }
 }

@@ -5,6 +5,7 @@
 pub mod chakra;
 pub mod flaxman;
 pub mod geometry;
+pub mod glossary;
 pub mod hexchess;
 pub mod history;
 pub mod notation;

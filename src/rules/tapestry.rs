@@ -872,7 +872,8 @@ impl Tapestry {
                 }
                 let label = if self.last_step == step_code(to, loom) {
                     format!(
-                        "forbidden: it would undo the opponent's step {}-{}",
+                        "forbidden: it would undo {}'s step {}-{}",
+                        self.side.opponent().name(),
                         to.letter(),
                         loom.letter()
                     )

@@ -1,0 +1,335 @@
+//! The words a player reads about the men and moves of each game: a man's
+//! name and how it moves in one line, what a pawn-like kind does, what a
+//! move's notation says beyond its two cells, and why a move the player
+//! tried is not legal. Rule knowledge, so it lives here; the app only shows
+//! it.
+
+use super::hexchess::{Army, HexOptions};
+use super::session::Session;
+use super::variant::{PawnKind, Variant, VariantId};
+use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
+
+/// What a man is called and, in one line, how it moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ManInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+}
+
+const fn man(name: &'static str, summary: &'static str) -> Option<ManInfo> {
+    Some(ManInfo { name, summary })
+}
+
+/// The name and one-line move of the man a placement shows, in this game.
+pub fn man_info(variant: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+    match variant.id {
+        VariantId::Flaxman => match (letter, state) {
+            (_, ManState::Prisoner) => man(
+                "Prisoner",
+                "never moves, but still measures its companions' jumps; landing on it frees it",
+            ),
+            ('K', _) => man(
+                "King",
+                "jumps exactly as far as its two companions stand apart; may capture its own Soldier",
+            ),
+            ('S', _) => man(
+                "Soldier",
+                "jumps exactly as far as its two companions stand apart, over anything",
+            ),
+            _ => None,
+        },
+        VariantId::Tapestry => match letter {
+            'F' => man(
+                "Fate",
+                "steps to a neighbouring Loom square; a square with a Fate is active",
+            ),
+            'N' => man("Knight", "leaps as in chess and ignores the Loom"),
+            'P' => man(
+                "Pawn",
+                "moves as the active Loom squares allow (Opposition, Nexus, Avoidance)",
+            ),
+            other => chess_man(other),
+        },
+        VariantId::Chakra => match (letter, state) {
+            ('T', ManState::KingMode) => man(
+                "Chakra (king mode)",
+                "when vacant, one King step; a piece on its own chakra may use the Transmitter",
+            ),
+            ('T', _) => man(
+                "Chakra (knight mode)",
+                "when vacant, leaps like a Knight; a piece on its own chakra may use the Transmitter",
+            ),
+            ('A', _) => man("Ape", "leaps like a chess Knight"),
+            ('C', _) => man(
+                "Courtesan",
+                "a King step; slides along an open line on which she sees her own King",
+            ),
+            ('M', _) => man("Monk", "a King step or a Bishop's slide"),
+            ('S', _) => man("Samurai", "a King step or a Rook's slide"),
+            ('P', _) => man(
+                "Pawn",
+                "one step forward (two from its second rank), captures diagonally forward",
+            ),
+            (other, _) => chess_man(other),
+        },
+        id if id.is_hex() => {
+            let options = HexOptions::for_variant(id, variant.pawn)?;
+            match letter {
+                'P' => Some(pawn_info(options.pawn)),
+                'G' => man("General", "one orthogonal step; royal, like a King"),
+                'C' => man("Cohen", "moves as a Finch or as a Rabbi"),
+                'F' => man(
+                    "Finch",
+                    "1 to 4 orthogonal steps, each turning 60° the same way",
+                ),
+                'B' if options.army != Army::Classical => man(
+                    "Rabbi",
+                    "1 to 4 diagonal steps, each turning 60° the same way",
+                ),
+                'S' => man("Sennight", "the √7 leap (a hex Knight's), never blocked"),
+                'K' => man("King", "one step, orthogonal or diagonal"),
+                'Q' => man(
+                    "Queen",
+                    "slides along the six orthogonals and six diagonals",
+                ),
+                'R' => man("Rook", "slides along the six orthogonal lines"),
+                'B' => man(
+                    "Bishop",
+                    "slides along the six diagonals, keeping its colour",
+                ),
+                'N' => man("Knight", "the √7 leap: two steps straight, one turning"),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+fn chess_man(letter: char) -> Option<ManInfo> {
+    match letter {
+        'K' => man("King", "one step in any direction"),
+        'Q' => man("Queen", "slides along ranks, files and diagonals"),
+        'R' => man("Rook", "slides along ranks and files"),
+        'B' => man("Bishop", "slides along diagonals"),
+        'N' => man("Knight", "leaps two squares straight and one aside"),
+        _ => None,
+    }
+}
+
+/// What a pawn-like kind of the hex games does (RULES.md §3).
+pub fn pawn_info(kind: PawnKind) -> ManInfo {
+    let summary = match kind {
+        PawnKind::Point => "one step forward; captures straight forward",
+        PawnKind::Migrant => {
+            "one step forward; captures on the two half-forward orthogonals (Glinski's pawn)"
+        }
+        PawnKind::Broker => {
+            "one step forward; captures on the two forward diagonals (McCooey's pawn)"
+        }
+        PawnKind::Corporal => {
+            "one step forward; captures half-forward toward the edge and diagonally toward the centre"
+        }
+    };
+    let name = match kind {
+        PawnKind::Point => "Point",
+        PawnKind::Migrant => "Migrant",
+        PawnKind::Broker => "Broker",
+        PawnKind::Corporal => "Corporal",
+    };
+    ManInfo { name, summary }
+}
+
+/// The pawn-like kind a hex game plays with when none is chosen.
+pub fn default_pawn(id: VariantId) -> Option<PawnKind> {
+    HexOptions::for_variant(id, None).map(|options| options.pawn)
+}
+
+/// The words for a man standing in the game: the topmost on `cell`, with
+/// its side ("White's Knight").
+pub fn man_on(session: &dyn Session, cell: CellId) -> Option<(Placement, ManInfo)> {
+    let top = session
+        .placements()
+        .into_iter()
+        .filter(|p| p.cell == cell)
+        .max_by_key(|p| p.level)?;
+    let info = man_info(session.variant(), top.letter, top.state)?;
+    Some((top, info))
+}
+
+/// "White's Knight", "the chakra" (no side: "a Fate").
+fn owned_name(placement: &Placement, info: &ManInfo) -> String {
+    match placement.side {
+        Some(side) => format!("{}'s {}", side.name(), info.name),
+        None => format!("a {}", info.name),
+    }
+}
+
+/// What a legal move does beyond carrying a man from one cell to another,
+/// in words: what a promotion becomes, what `^` does, a Flaxman swap, a
+/// pass. None for a plain move, or when `text` is not a legal move.
+pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
+    let variant = session.variant();
+    let mv = session.legal_moves().into_iter().find(|m| m.text == text)?;
+    let mover = man_on(session, mv.route.from);
+    let mover_name = mover.map_or("the man", |(_, info)| info.name);
+    let chakra = |state: ManState| match state {
+        ManState::KingMode => Some("king"),
+        ManState::KnightMode => Some("knight"),
+        _ => None,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let swap = mv.effects.iter().find_map(|e| match *e {
+        Effect::Swap { a, b } => Some((a, b)),
+        _ => None,
+    });
+    // Where the man on `cell` after the move stood before it.
+    let came_from = |cell: CellId| match swap {
+        Some((a, b)) if cell == a => b,
+        Some((a, b)) if cell == b => a,
+        _ => cell,
+    };
+    for effect in &mv.effects {
+        match *effect {
+            Effect::Transform { at, letter, state } => {
+                let before = man_on(session, came_from(at));
+                let name = man_info(variant, letter, state).map_or("?", |i| i.name);
+                match (before, state) {
+                    (Some((p, info)), ManState::Prisoner) => {
+                        parts.push(format!("{} becomes a {name}", owned_name(&p, &info)))
+                    }
+                    (Some((p, _)), _) if p.state == ManState::Prisoner => {
+                        parts.push(format!("the Prisoner is freed: a {name} again"))
+                    }
+                    _ => parts.push(format!("the {mover_name} becomes a {name}")),
+                }
+            }
+            Effect::Flip { at } => {
+                let now = session
+                    .placements()
+                    .into_iter()
+                    .find(|p| p.cell == at && chakra(p.state).is_some())
+                    .and_then(|p| chakra(p.state));
+                let other = if now == Some("king") {
+                    "knight"
+                } else {
+                    "king"
+                };
+                parts.push(format!("the chakra turns over (flips) to {other} mode"));
+            }
+            _ => {}
+        }
+    }
+    if swap.is_some() {
+        parts.insert(0, "the two men swap places".into());
+    }
+    let flips = mv.effects.iter().any(|e| matches!(e, Effect::Flip { .. }));
+    if let Some((p, _)) = mover
+        && let Some(mode) = chakra(p.state)
+        && !flips
+        && mv.route.from != mv.route.to
+    {
+        parts.push(format!("the chakra keeps its {mode} mode"));
+    }
+    if mv.route.from == mv.route.to && !flips {
+        parts.push("a pass: the piece stays on its chakra".into());
+    }
+    if mv
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Transmit { .. }))
+    {
+        parts.push("carried through the Transmitter".into());
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// The rule a game names for a target the man on `from` may not go to
+/// (a Loom square's restriction, a Fate's step back), without the word
+/// "forbidden"; with `to` None, the first such target and its rule.
+fn forbidden(session: &dyn Session, from: CellId, to: Option<CellId>) -> Option<(CellId, String)> {
+    session
+        .selection_hints(from)
+        .into_iter()
+        .find_map(|hint| match hint {
+            Hint::Mark {
+                at,
+                kind: HintKind::Forbidden,
+                label,
+            } if to.is_none_or(|to| at == to) => {
+                let reason = label.strip_prefix("forbidden: ").unwrap_or(&label);
+                Some((at, reason.to_string()))
+            }
+            _ => None,
+        })
+}
+
+fn cell_name(session: &dyn Session, cell: CellId) -> String {
+    session
+        .layout()
+        .cells
+        .get(cell as usize)
+        .map_or("?".to_string(), |c| c.name.clone())
+}
+
+/// Why the player's click from `from` to `to` plays nothing, in a line for
+/// the status bar.
+pub fn refusal(session: &dyn Session, from: CellId, to: CellId) -> Option<String> {
+    let step = format!("{}-{}", cell_name(session, from), cell_name(session, to));
+    // A rule the game names for this very target says it best.
+    if let Some((_, reason)) = forbidden(session, from, Some(to)) {
+        return Some(format!("{step} is not allowed: {reason}"));
+    }
+    let mover = match man_on(session, from) {
+        Some((placement, info)) => owned_name(&placement, &info),
+        None => format!("the man on {}", cell_name(session, from)),
+    };
+    let why = if session.in_check() {
+        format!(
+            " ({} is in check: only a move that ends the check is legal)",
+            session.side_to_move().name()
+        )
+    } else {
+        String::new()
+    };
+    Some(format!("{step}: {mover} cannot go there{why}"))
+}
+
+/// Why a click on `cell` with nothing selected selects nothing, when a man
+/// stands there: it is not the mover's, or it has no legal move (and the
+/// rule that stops it, when the game names one).
+pub fn idle_click(session: &dyn Session, cell: CellId) -> Option<String> {
+    let (placement, info) = man_on(session, cell)?;
+    let mover = session.side_to_move();
+    let who = owned_name(&placement, &info);
+    let here = cell_name(session, cell);
+    if let Some(side) = placement.side
+        && side != mover
+    {
+        return Some(format!("That is {who}: {} to move", mover.name()));
+    }
+    if session.legal_moves().iter().any(|m| m.route.from == cell) {
+        return None;
+    }
+    if let Some((to, reason)) = forbidden(session, cell, None) {
+        let step = format!("{here}-{}", cell_name(session, to));
+        return Some(capital(format!(
+            "{who} on {here} cannot move ({step}: {reason})"
+        )));
+    }
+    if session.in_check() {
+        return Some(capital(format!(
+            "{who} on {here} has no move that ends the check on {}",
+            mover.name()
+        )));
+    }
+    Some(capital(format!("{who} on {here} has no legal move now")))
+}
+
+/// The line with its first letter in upper case.
+fn capital(line: String) -> String {
+    let mut chars = line.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => line,
+    }
+}
