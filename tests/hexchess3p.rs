@@ -1608,3 +1608,170 @@ fn status_command_names_the_winner_and_the_eliminated() {
         "white wins checkmate\neliminated: red, black\n"
     );
 }
+
+// ---------------------------------------------------------------- rule hints
+
+/// The hints the app draws, shared with the two-player game: the curved
+/// path a move takes, reminders on Anglojewish pieces, and one check hint
+/// per man of any other player attacking the mover's General.
+mod hints {
+    use super::*;
+    use variantarium::rules::view::{CellId, Hint, HintKind};
+
+    fn cell(pos: &HexChess3, name: &str) -> CellId {
+        pos.grid()
+            .parse(name)
+            .unwrap_or_else(|| panic!("no cell {name}"))
+            .into()
+    }
+
+    fn path(pos: &HexChess3, cells: &[&str], kind: HintKind, label: Option<&str>) -> Hint {
+        Hint::Path {
+            cells: cells.iter().map(|c| cell(pos, c)).collect(),
+            kind,
+            label: label.map(String::from),
+        }
+    }
+
+    fn hints_of(pos: &HexChess3, text: &str) -> Vec<Hint> {
+        let mv = pos
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.move_hints(mv)
+    }
+
+    /// A White Finch (the army turned 120°) on f6, White to move: its route
+    /// and its reminder are those of the two-player game.
+    #[test]
+    fn a_white_finch_route_goes_around_blockers() {
+        let generals = [("b1", "rG"), ("l1", "wG"), ("a5", "bG")];
+        let open = setup(mixed(), &[&generals[..], &[("f6", "wF")]].concat(), 'w');
+        assert_eq!(
+            hints_of(&open, "f6-f8"),
+            [path(
+                &open,
+                &["f6", "g6", "g7", "f8"],
+                HintKind::Route,
+                Some("Finch: 3 steps, turning left")
+            )]
+        );
+        assert_eq!(
+            open.selection_hints(cell(&open, "f6")),
+            [Hint::Mark {
+                at: cell(&open, "f6"),
+                kind: HintKind::Note,
+                label: "Finch: 1–4 orthogonal steps, each turning the same way".into(),
+            }]
+        );
+        // Red's and Black's men block the straight-looking way round.
+        let blocked = setup(
+            mixed(),
+            &[&generals[..], &[("f6", "wF"), ("f7", "rP"), ("g6", "bP")]].concat(),
+            'w',
+        );
+        assert_eq!(
+            hints_of(&blocked, "f6-f8"),
+            [path(
+                &blocked,
+                &["f6", "e6", "e7", "f8"],
+                HintKind::Route,
+                Some("Finch: 3 steps, turning right")
+            )]
+        );
+        assert_eq!(
+            blocked
+                .move_hints(blocked.parse_move("l1-k1").unwrap())
+                .len(),
+            1
+        );
+    }
+
+    /// Red's General on f6 attacked by a White Rook up the file and a Black
+    /// Finch round its curve (f4, g4, g5) at once: one hint from each, in cell
+    /// order.
+    #[test]
+    fn check_from_both_opponents_at_once() {
+        let men = [
+            ("f6", "rG"),
+            ("f10", "wR"),
+            ("l1", "wG"),
+            ("f4", "bF"),
+            ("a5", "bG"),
+        ];
+        let pos = setup(mixed(), &men, 'r');
+        assert!(pos.in_check());
+        let line = Hint::Line {
+            from: cell(&pos, "f10"),
+            to: cell(&pos, "f6"),
+            kind: HintKind::Check,
+            label: None,
+        };
+        let finch = path(&pos, &["f4", "g4", "g5", "f6"], HintKind::Check, None);
+        assert_eq!(pos.check_hints(), [finch, line]);
+        // Either attacker alone gives its own hint alone.
+        for (gone, left) in [("f10", 1), ("f4", 1)] {
+            let fewer: Vec<_> = men.iter().copied().filter(|m| m.0 != gone).collect();
+            let pos = setup(mixed(), &fewer, 'r');
+            assert_eq!(pos.check_hints().len(), left, "without {gone}");
+        }
+    }
+
+    /// Along random games of every id: check hints are empty exactly when the
+    /// mover is not in check, each runs from another player's man to the
+    /// mover's General, and every legal move but the pass has a route.
+    #[test]
+    fn check_hints_exactly_when_in_check_along_random_games() {
+        let mut checks = 0;
+        let mut two_checkers = 0;
+        for id in IDS {
+            for pawn in PawnKind::ALL {
+                let options = opts(id, Some(pawn));
+                let mut rng = Rng::new(0x417 ^ (id as u64) << 4 ^ pawn as u64);
+                for _ in 0..3 {
+                    let mut pos = HexChess3::start(&options);
+                    for _ in 0..160 {
+                        let hints = pos.check_hints();
+                        assert_eq!(hints.is_empty(), !pos.in_check(), "{}", pos.to_text());
+                        let mover = pos.side_to_move();
+                        let general = CellId::from(pos.general(mover).unwrap());
+                        let mut checkers = Vec::new();
+                        for hint in &hints {
+                            let (from, to) = match hint {
+                                Hint::Line { from, to, kind, .. } => {
+                                    assert_eq!(*kind, HintKind::Check);
+                                    (*from, *to)
+                                }
+                                Hint::Path { cells, kind, .. } => {
+                                    assert_eq!(*kind, HintKind::Check);
+                                    (cells[0], *cells.last().unwrap())
+                                }
+                                other => panic!("{other:?}"),
+                            };
+                            assert_eq!(to, general, "{}", pos.to_text());
+                            let (_, owner) = pos.piece_at(from as u8).expect("a checker");
+                            assert_ne!(owner, mover, "{}", pos.to_text());
+                            checkers.push(owner);
+                        }
+                        checks += usize::from(!hints.is_empty());
+                        checkers.sort_by_key(|s| s.0);
+                        checkers.dedup();
+                        two_checkers += usize::from(checkers.len() == 2);
+                        let mut moves = Vec::new();
+                        pos.legal_moves(&mut moves);
+                        for &mv in &moves {
+                            let text = pos.move_text(mv);
+                            let routes = pos.move_hints(mv);
+                            assert_eq!(routes.is_empty(), text == "pass", "{text}");
+                        }
+                        if moves.is_empty() {
+                            break;
+                        }
+                        pos.play(moves[rng.below(moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(checks > 20, "{checks}");
+        assert!(two_checkers > 0, "no check by two players at once");
+    }
+}

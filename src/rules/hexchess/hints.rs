@@ -1,15 +1,68 @@
-//! Hex chess rule hints for the app: the curved path a Finch, Rabbi or
-//! Cohen takes, the line or path of each check, and reminders on the
-//! Anglojewish pieces. Only the app asks for these, never the move
-//! generator.
+//! Hex chess rule hints for the app, two-player and three-player alike: the
+//! curved path a Finch, Rabbi or Cohen takes, the line or path of each check,
+//! and reminders on the Anglojewish pieces. Only the app asks for these, never
+//! the move generator.
 
-use super::{HexChess, Kind, Move, NONE, bit};
+use super::{HexChess, Kind, Move, NONE, Tables, bit};
+use crate::rules::Side;
 use crate::rules::view::{CellId, Hint, HintKind};
+
+/// What the hints read of a position, two-player or three-player: the
+/// generator's tables and its own answers, so both games share one set of
+/// hints (and a drawn path is always one the generator accepts).
+pub(super) trait HintBoard {
+    /// The board's move tables.
+    fn tables(&self) -> &Tables;
+    /// The cells holding a man of any side.
+    fn occupied(&self) -> u128;
+    /// The man on a cell: its type and owner.
+    fn piece_at(&self, cell: u8) -> Option<(Kind, Side)>;
+    /// The cell of the pawn `mv` takes en passant, if it is such a capture.
+    fn passed_pawn_cell(&self, mv: Move) -> Option<u8>;
+    /// The royal cell of the side to move (None without one) and the men of
+    /// every other side still in the game.
+    fn royal_and_enemies(&self) -> Option<(u8, u128)>;
+    /// Whether the one man on `attacker` attacks `cell` (the generator's
+    /// attack test asked about that man alone).
+    fn man_attacks(&self, attacker: u8, cell: u8) -> bool;
+}
+
+impl HintBoard for HexChess {
+    fn tables(&self) -> &Tables {
+        self.tables
+    }
+
+    fn occupied(&self) -> u128 {
+        self.sides[0] | self.sides[1]
+    }
+
+    fn piece_at(&self, cell: u8) -> Option<(Kind, Side)> {
+        HexChess::piece_at(self, cell)
+    }
+
+    fn passed_pawn_cell(&self, mv: Move) -> Option<u8> {
+        HexChess::passed_pawn_cell(self, mv)
+    }
+
+    fn royal_and_enemies(&self) -> Option<(u8, u128)> {
+        let us = self.side.index();
+        let royal = self.royal[us];
+        (royal != NONE).then_some((royal, self.sides[us ^ 1]))
+    }
+
+    fn man_attacks(&self, attacker: u8, cell: u8) -> bool {
+        let Some((_, side)) = HexChess::piece_at(self, attacker) else {
+            return false;
+        };
+        let occ = self.sides[0] | self.sides[1];
+        self.attacked(cell, side.index() & 1, occ, bit(attacker))
+    }
+}
 
 /// A reminder of how an Anglojewish piece moves, on its cell: these are
 /// the pieces a player is least likely to know. Classical pieces and
 /// pawns get nothing (their moves speak for themselves).
-pub(super) fn selection_hints(pos: &HexChess, from: CellId) -> Vec<Hint> {
+pub(super) fn selection_hints(pos: &impl HintBoard, from: CellId) -> Vec<Hint> {
     let Some((kind, _)) = u8::try_from(from).ok().and_then(|c| pos.piece_at(c)) else {
         return Vec::new();
     };
@@ -29,11 +82,11 @@ pub(super) fn selection_hints(pos: &HexChess, from: CellId) -> Vec<Hint> {
 /// "√7 leap, never blocked"; for anything else the two cells, and for en
 /// passant a Note on the pawn it takes. Empty when no man stands on
 /// the move's cell or a curved piece has no clear path (no legal move).
-pub(super) fn move_hints(pos: &HexChess, mv: Move) -> Vec<Hint> {
+pub(super) fn move_hints(pos: &impl HintBoard, mv: Move) -> Vec<Hint> {
     let Some((kind, _)) = pos.piece_at(mv.from) else {
         return Vec::new();
     };
-    if usize::from(mv.to) >= pos.grid().len() || mv.from == mv.to {
+    if usize::from(mv.to) >= pos.tables().grid.len() || mv.from == mv.to {
         return Vec::new();
     }
     let route = |cells: Vec<CellId>, label: Option<String>| Hint::Path {
@@ -43,9 +96,8 @@ pub(super) fn move_hints(pos: &HexChess, mv: Move) -> Vec<Hint> {
     };
     let straight = vec![CellId::from(mv.from), CellId::from(mv.to)];
     match kind {
-        Kind::Finch | Kind::Rabbi | Kind::Cohen => pos
-            .piece_route(kind, mv.from, mv.to)
-            .map(|r| route(pos.route_cells(mv.from, r), Some(r.label(kind))))
+        Kind::Finch | Kind::Rabbi | Kind::Cohen => piece_route(pos, kind, mv.from, mv.to)
+            .map(|r| route(route_cells(pos, mv.from, r), Some(r.label(kind))))
             .into_iter()
             .collect(),
         Kind::Knight | Kind::Sennight => {
@@ -67,21 +119,19 @@ pub(super) fn move_hints(pos: &HexChess, mv: Move) -> Vec<Hint> {
 }
 
 /// One `Check` hint per enemy man attacking the royal piece of the side
-/// to move, in cell order: a Line from a rider, leaper, royal piece or
-/// pawn-like piece; for a Finch, Rabbi or Cohen the clear curved Path
-/// from it to the royal piece. Empty exactly when not in check.
-pub(super) fn check_hints(pos: &HexChess) -> Vec<Hint> {
-    let us = pos.side.index();
-    let royal = pos.royal[us];
-    if royal == NONE {
+/// to move (with three players, the men of both others still in the game),
+/// in cell order: a Line from a rider, leaper, royal piece or pawn-like
+/// piece; for a Finch, Rabbi or Cohen the clear curved Path from it to the
+/// royal piece. Empty exactly when not in check.
+pub(super) fn check_hints(pos: &impl HintBoard) -> Vec<Hint> {
+    let Some((royal, mut enemy)) = pos.royal_and_enemies() else {
         return Vec::new();
-    }
+    };
     let mut hints = Vec::new();
-    let mut enemy = pos.sides[us ^ 1];
     while enemy != 0 {
         let attacker = enemy.trailing_zeros() as u8;
         enemy &= enemy - 1;
-        hints.extend(pos.check_hint(attacker, royal));
+        hints.extend(check_hint(pos, attacker, royal));
     }
     hints
 }
@@ -133,86 +183,80 @@ fn piece_note(kind: Kind) -> Option<&'static str> {
     }
 }
 
-/// Helpers of the rule hints. They read the generator's own tables, so a
-/// drawn path is always one the generator accepts, but only the app calls
-/// them.
-impl HexChess {
-    /// The shortest clear curved path of table `w` (0 Finch, 1 Rabbi) from
-    /// `from` to `to` on this board; of several equally short, the first in
-    /// the tables' order. Every landing cell before `to` must be empty (`to`
-    /// may hold the man it captures or attacks).
-    fn curved_route(&self, w: usize, from: u8, to: u8) -> Option<CurvedRoute> {
-        let t = self.tables;
-        let c = usize::from(from);
-        if w > 1 || c >= t.grid.len() {
-            return None;
-        }
-        let occ = self.sides[0] | self.sides[1];
-        let mut best: Option<CurvedRoute> = None;
-        for p in 0..12 {
-            let path = &t.curved[w][c][p][..usize::from(t.curved_len[w][c][p])];
-            for (i, &x) in path.iter().enumerate() {
-                if x == to {
-                    if best.is_none_or(|b| i + 1 < b.steps) {
-                        best = Some(CurvedRoute { w, p, steps: i + 1 });
-                    }
-                    break;
+/// The shortest clear curved path of table `w` (0 Finch, 1 Rabbi) from
+/// `from` to `to` on this board; of several equally short, the first in
+/// the tables' order. Every landing cell before `to` must be empty (`to`
+/// may hold the man it captures or attacks).
+fn curved_route(pos: &impl HintBoard, w: usize, from: u8, to: u8) -> Option<CurvedRoute> {
+    let t = pos.tables();
+    let c = usize::from(from);
+    if w > 1 || c >= t.grid.len() {
+        return None;
+    }
+    let occ = pos.occupied();
+    let mut best: Option<CurvedRoute> = None;
+    for p in 0..12 {
+        let path = &t.curved[w][c][p][..usize::from(t.curved_len[w][c][p])];
+        for (i, &x) in path.iter().enumerate() {
+            if x == to {
+                if best.is_none_or(|b| i + 1 < b.steps) {
+                    best = Some(CurvedRoute { w, p, steps: i + 1 });
                 }
-                if occ & bit(x) != 0 {
-                    break;
-                }
+                break;
+            }
+            if occ & bit(x) != 0 {
+                break;
             }
         }
-        best
     }
+    best
+}
 
-    /// The path a curved piece takes from `from` to `to`: a Cohen's fewest
-    /// steps as either piece, the Finch's on a tie.
-    fn piece_route(&self, kind: Kind, from: u8, to: u8) -> Option<CurvedRoute> {
-        let finch = || self.curved_route(0, from, to);
-        let rabbi = || self.curved_route(1, from, to);
-        match kind {
-            Kind::Finch => finch(),
-            Kind::Rabbi => rabbi(),
-            Kind::Cohen => match (finch(), rabbi()) {
-                (Some(f), Some(r)) if r.steps < f.steps => Some(r),
-                (Some(f), _) => Some(f),
-                (None, r) => r,
-            },
-            _ => None,
-        }
+/// The path a curved piece takes from `from` to `to`: a Cohen's fewest
+/// steps as either piece, the Finch's on a tie.
+fn piece_route(pos: &impl HintBoard, kind: Kind, from: u8, to: u8) -> Option<CurvedRoute> {
+    let finch = || curved_route(pos, 0, from, to);
+    let rabbi = || curved_route(pos, 1, from, to);
+    match kind {
+        Kind::Finch => finch(),
+        Kind::Rabbi => rabbi(),
+        Kind::Cohen => match (finch(), rabbi()) {
+            (Some(f), Some(r)) if r.steps < f.steps => Some(r),
+            (Some(f), _) => Some(f),
+            (None, r) => r,
+        },
+        _ => None,
     }
+}
 
-    /// `from`, then every cell the route's steps land on.
-    fn route_cells(&self, from: u8, r: CurvedRoute) -> Vec<CellId> {
-        let path = self.tables.curved[r.w][usize::from(from)][r.p];
-        std::iter::once(from)
-            .chain(path.into_iter().take(r.steps))
-            .map(CellId::from)
-            .collect()
-    }
+/// `from`, then every cell the route's steps land on.
+fn route_cells(pos: &impl HintBoard, from: u8, r: CurvedRoute) -> Vec<CellId> {
+    let path = pos.tables().curved[r.w][usize::from(from)][r.p];
+    std::iter::once(from)
+        .chain(path.into_iter().take(r.steps))
+        .map(CellId::from)
+        .collect()
+}
 
-    /// The hint for `attacker` if it attacks the royal piece on `royal`:
-    /// the generator's own attack test asked about that one man, then its
-    /// curved path when it has one, else the straight line.
-    fn check_hint(&self, attacker: u8, royal: u8) -> Option<Hint> {
-        let (kind, side) = self.piece_at(attacker)?;
-        let occ = self.sides[0] | self.sides[1];
-        if !self.attacked(royal, side.index() & 1, occ, bit(attacker)) {
-            return None;
-        }
-        Some(match self.piece_route(kind, attacker, royal) {
-            Some(route) => Hint::Path {
-                cells: self.route_cells(attacker, route),
-                kind: HintKind::Check,
-                label: None,
-            },
-            None => Hint::Line {
-                from: attacker.into(),
-                to: royal.into(),
-                kind: HintKind::Check,
-                label: None,
-            },
-        })
+/// The hint for `attacker` if it attacks the royal piece on `royal`:
+/// the generator's own attack test asked about that one man, then its
+/// curved path when it has one, else the straight line.
+fn check_hint(pos: &impl HintBoard, attacker: u8, royal: u8) -> Option<Hint> {
+    let (kind, _) = pos.piece_at(attacker)?;
+    if !pos.man_attacks(attacker, royal) {
+        return None;
     }
+    Some(match piece_route(pos, kind, attacker, royal) {
+        Some(route) => Hint::Path {
+            cells: route_cells(pos, attacker, route),
+            kind: HintKind::Check,
+            label: None,
+        },
+        None => Hint::Line {
+            from: attacker.into(),
+            to: royal.into(),
+            kind: HintKind::Check,
+            label: None,
+        },
+    })
 }

@@ -17,6 +17,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
+use super::hints::{self, HintBoard};
 use super::{
     Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
     ep_key, move_syntax_error, pawn_index, push_move, read_placement,
@@ -24,7 +25,7 @@ use super::{
 use crate::rules::geometry::bits128;
 use crate::rules::geometry::hex::HexGrid;
 use crate::rules::variant::PawnKind;
-use crate::rules::view::{BoardLayout, CellId, Effect, ManState, Placement, Route};
+use crate::rules::view::{BoardLayout, CellId, Effect, Hint, ManState, Placement, Route};
 use crate::rules::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
     zobrist,
@@ -460,6 +461,36 @@ impl HexChess3 {
     }
 }
 
+/// The rule hints read the position through this view, as for two players;
+/// a check hint comes from any man of either other player.
+impl HintBoard for HexChess3 {
+    fn tables(&self) -> &Tables {
+        self.tables
+    }
+
+    fn occupied(&self) -> u128 {
+        HexChess3::occupied(self)
+    }
+
+    fn piece_at(&self, cell: u8) -> Option<(Kind, Side)> {
+        HexChess3::piece_at(self, cell)
+    }
+
+    fn passed_pawn_cell(&self, mv: Move) -> Option<u8> {
+        HexChess3::passed_pawn_cell(self, mv)
+    }
+
+    fn royal_and_enemies(&self) -> Option<(u8, u128)> {
+        let us = self.side.index() % 3;
+        let royal = self.royal[us];
+        (royal != NONE).then(|| (royal, self.occupied() & !self.sides[us]))
+    }
+
+    fn man_attacks(&self, attacker: u8, cell: u8) -> bool {
+        self.attacked(cell, self.occupied(), bit(attacker))
+    }
+}
+
 impl Position for HexChess3 {
     type Move = Move;
     type Undo = Undo3;
@@ -727,6 +758,18 @@ impl Position for HexChess3 {
             from: mv.from.into(),
             to: mv.to.into(),
         }
+    }
+
+    fn selection_hints(&self, from: CellId) -> Vec<Hint> {
+        hints::selection_hints(self, from)
+    }
+
+    fn move_hints(&self, mv: Move) -> Vec<Hint> {
+        hints::move_hints(self, mv)
+    }
+
+    fn check_hints(&self) -> Vec<Hint> {
+        hints::check_hints(self)
     }
 
     /// The move's capture, slide and promotion, then every man of an army
