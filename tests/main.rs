@@ -19,3 +19,5 @@ mod render;
 #[cfg(feature = "app")]
 mod robust;
 mod tapestry;
+#[cfg(feature = "app")]
+mod window;
