@@ -21,3 +21,5 @@ mod render;
 #[cfg(feature = "app")]
 mod robust;
 mod tapestry;
+#[cfg(feature = "app")]
+mod window;
