@@ -118,7 +118,7 @@ fn resume(
     let Some(offer) = offer else { return };
     if let Some(saved) = &offer.players {
         let mut sides = saved.clone();
-        sides.resize(players.0.len().max(2), None);
+        sides.resize(usize::from(offer.session.side_count()), None);
         players.0 = sides;
     }
     notice.0 = offer.stopped.clone();
@@ -163,8 +163,10 @@ fn save_on_exit(
 fn save(file: &AutosaveFile, game: &mut ResMut<Match>, players: &Players, written: &mut Written) {
     // `game` stays a ResMut so that only a failure marks the match changed.
     let Some(path) = &file.0 else { return };
+    // One entry per seat of this game (the menu keeps a third for Red).
+    let seats = usize::from(game.session.side_count()).min(players.0.len());
     let text = GameRecord::of(game.session.as_ref())
-        .with_players(&players.0)
+        .with_players(&players.0[..seats])
         .to_json();
     if text == written.0 {
         return;

@@ -97,12 +97,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Hint>()
         .init_resource::<Engine>()
         .add_message::<HintRequested>()
+        // Before anything of the frame reads who is human, so that a seat
+        // handed over last frame (a failed search) is the person's at once.
+        .add_systems(PreUpdate, humans_follow_players)
         .add_systems(
             Update,
-            (
-                humans_follow_players,
-                (start_thinking, finish_thinking, start_hint, finish_hint).before(GameSystems),
-            ),
+            (start_thinking, finish_thinking, start_hint, finish_hint).before(GameSystems),
         );
 }
 

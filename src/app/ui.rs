@@ -145,9 +145,10 @@ fn main_menu(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if players.0.len() < 3 {
-        // A launch from the command line names two seats; Red is the third.
-        players.0.resize(3, None);
+    // One seat per player of the chosen game (Red is the third).
+    let seats = if form.variant.is_three_player() { 3 } else { 2 };
+    if players.0.len() != seats {
+        players.0.resize(seats, None);
     }
     // Anchored by its top: choosing a game that adds rows below must not
     // move the rows above (the next click would land on a neighbour).
