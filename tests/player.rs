@@ -224,7 +224,24 @@ impl<'d> GameWindow<'d> {
 }
 
 impl Drop for GameWindow<'_> {
+    /// After a failure, says what the game last showed and logged, and
+    /// keeps a picture of the window beside them.
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            let map = std::fs::read_to_string(&self.map).unwrap_or_default();
+            let log = std::fs::read_to_string(self.dir.join("log.txt")).unwrap_or_default();
+            let tail: Vec<&str> = log.lines().rev().take(30).collect();
+            let _ = Command::new("import")
+                .args(["-window", &self.window])
+                .arg(self.dir.join("failure.png"))
+                .env("DISPLAY", &self.display.name)
+                .status();
+            eprintln!(
+                "the game window at the failure ({}):\nscreen map: {map}\nlog (last lines first):\n{}",
+                self.dir.display(),
+                tail.join("\n")
+            );
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

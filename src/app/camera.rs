@@ -113,15 +113,16 @@ fn follow_the_mover(
 pub const PANEL_WIDTH: f32 = 280.0;
 
 /// The part of the window the boards may use, in logical pixels: all of it
-/// but the game panel on the right, less a margin.
-pub fn free_area(width: f32, height: f32, panel_up: bool) -> Rect {
-    let panel = if panel_up && width > PANEL_WIDTH * 2.0 {
-        PANEL_WIDTH
-    } else {
-        0.0
+/// left of the game panel (whose left edge is `panel_left` when it is up),
+/// less a margin.
+pub fn free_area(width: f32, height: f32, panel_left: Option<f32>) -> Rect {
+    let right = match panel_left {
+        // A window too narrow for the panel beside the boards: they share it.
+        Some(left) if left > width * 0.4 => left,
+        _ => width,
     };
     let margin = 12.0;
-    Rect::new(margin, margin, width - panel - margin, height - margin)
+    Rect::new(margin, margin, right - margin, height - margin)
 }
 
 /// Where a world point appears in a window of this size seen through
@@ -203,7 +204,8 @@ fn frame_the_boards(
     windows: Query<&Window>,
     screen: Res<State<super::Screen>>,
     screenshot: Option<Res<super::ScreenshotRequest>>,
-    mut framed_for: Local<Option<(Vec2, bool)>>,
+    panel: Res<super::ui::PanelRect>,
+    mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
     let new_game = started.read().count() > 0;
@@ -215,11 +217,19 @@ fn frame_the_boards(
         return;
     }
     let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
-    if !new_game && *framed_for == Some((size, panel_up)) {
+    // Where the panel drawn last begins (before its first frame: where it
+    // will), to the pixel.
+    let panel_left = panel_up.then(|| {
+        panel
+            .0
+            .map_or(size.x - PANEL_WIDTH, |rect| rect.left())
+            .round()
+    });
+    if !new_game && *framed_for == Some((size, panel_left)) {
         return;
     }
-    *framed_for = Some((size, panel_up));
-    let free = free_area(size.x, size.y, panel_up);
+    *framed_for = Some((size, panel_left));
+    let free = free_area(size.x, size.y, panel_left);
     let mut framed = *orbit;
     framed.aspect = size.x / size.y;
     framed.shift = (size.x / 2.0 - free.center().x) / size.x;
@@ -296,7 +306,7 @@ mod tests {
                 (640.0, 900.0),
             ] {
                 let size = Vec2::new(w, h);
-                let free = free_area(w, h, true);
+                let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0));
                 let mut orbit = OrbitCamera {
                     aspect: w / h,
                     shift: (w / 2.0 - free.center().x) / w,

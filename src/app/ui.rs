@@ -347,14 +347,16 @@ fn game_panel(
     let shown = egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(super::camera::PANEL_WIDTH - 30.0)
-        // Room to grow to the window's height (egui's default stops at 420).
-        .default_height(screen_height - 24.0)
         .resizable(false)
         .show(ctx, |ui| {
             // The whole panel scrolls when the window is short; nothing in
             // it is ever pushed out of reach.
+            // Its height is set here, not by the window: a window keeps the
+            // size of its first frame, which may come before the screen's.
+            let height = (screen_height - 70.0).max(120.0);
             egui::ScrollArea::vertical()
-                .max_height((screen_height - 70.0).max(120.0))
+                .max_height(height)
+                .min_scrolled_height(height)
                 .show(ui, |ui| {
                     // The panel keeps to its width (the camera leaves it that
                     // much room); a long title wraps.
