@@ -145,11 +145,6 @@ fn main_menu(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // One seat per player of the chosen game (Red is the third).
-    let seats = if form.variant.is_three_player() { 3 } else { 2 };
-    if players.0.len() != seats {
-        players.0.resize(seats, None);
-    }
     // Anchored by its top: choosing a game that adds rows below must not
     // move the rows above (the next click would land on a neighbour).
     egui::Window::new("Variantarium")
@@ -246,6 +241,12 @@ fn main_menu(
                 "Draw by threefold repetition",
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
+            // One seat per player of the game chosen (perhaps by a click
+            // earlier in this very frame): Red is the third.
+            let seat_count = if form.variant.is_three_player() { 3 } else { 2 };
+            if players.0.len() != seat_count {
+                players.0.resize(seat_count, None);
+            }
             // The seats in turn order: three-player games start with Red (side 2).
             let seats: &[(usize, &str)] = if form.variant.is_three_player() {
                 &[(2, "Red"), (0, "White"), (1, "Black")]
