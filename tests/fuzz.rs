@@ -661,7 +661,7 @@ fn fuzz(
 /// Every implemented variant, and the hex ones with each pawn-like piece.
 fn all_variants() -> Vec<Variant> {
     let mut variants = Variant::implemented();
-    for id in VariantId::ALL.into_iter().filter(|id| id.is_hex()) {
+    for id in VariantId::ALL.into_iter().filter(|id| id.takes_pawn_kind()) {
         for pawn in PawnKind::ALL {
             if let Ok(v) = Variant::with_pawn(id, Some(pawn))
                 && v.visit(Probe).is_ok()

@@ -16,6 +16,7 @@ mod hexchess3p;
 #[cfg(feature = "app")]
 mod player;
 mod record;
+mod registry;
 #[cfg(feature = "app")]
 mod render;
 #[cfg(feature = "app")]

@@ -35,26 +35,38 @@ impl CellIndex {
     }
 }
 
-/// Layout units are one cell apart; the world uses the same unit. White sits
-/// at +z, so the layout's y (away from White) becomes −z.
+/// The corners of the box around a layout's cells; None without cells.
+fn bounds(layout: &BoardLayout) -> Option<(Vec2, Vec2)> {
+    let mut places = layout.cells.iter().map(|c| Vec2::from(c.place));
+    let first = places.next()?;
+    Some(places.fold((first, first), |(min, max), p| (min.min(p), max.max(p))))
+}
+
+/// Layout units are one cell apart; the world uses the same unit, centred
+/// on the middle of the cells. White sits at +z, so the layout's y (away
+/// from White) becomes −z.
+fn to_world(centre: Vec2, place: [f32; 2]) -> Vec3 {
+    let p = Vec2::from(place) - centre;
+    Vec3::new(p.x, 0.0, -p.y)
+}
+
+/// A point given in the layout's units (a cell's place, the end of an inked
+/// line) in the world, on the board surface.
+pub fn layout_to_world(layout: &BoardLayout, place: [f32; 2]) -> Vec3 {
+    let centre = bounds(layout).map_or(Vec2::ZERO, |(min, max)| (min + max) / 2.0);
+    to_world(centre, place)
+}
+
+/// Every cell's place in the world, and the half extents of the boards.
 pub fn world_places(layout: &BoardLayout) -> (Vec<Vec3>, Vec2) {
-    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for cell in &layout.cells {
-        let p = Vec2::from(cell.place);
-        min = min.min(p);
-        max = max.max(p);
-    }
-    if layout.cells.is_empty() {
+    let Some((min, max)) = bounds(layout) else {
         return (Vec::new(), Vec2::ZERO);
-    }
+    };
     let centre = (min + max) / 2.0;
     let places = layout
         .cells
         .iter()
-        .map(|c| {
-            let p = Vec2::from(c.place) - centre;
-            Vec3::new(p.x, 0.0, -p.y)
-        })
+        .map(|c| to_world(centre, c.place))
         .collect();
     (places, (max - min) / 2.0 + Vec2::splat(0.5))
 }

@@ -11,6 +11,7 @@ use super::game::{GameSystems, Match};
 use super::meshes::man_extent;
 use super::pieces::Piece;
 use super::selection::Selection;
+use crate::rules::glossary::man_info;
 use crate::rules::view::CellId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,8 +112,10 @@ pub fn marks_for(game: &Match, selection: &Selection) -> Vec<Mark> {
     }
     if game.session.in_check() {
         let side = game.session.side_to_move();
+        let variant = game.session.variant();
         for p in game.session.placements() {
-            if p.side == Some(side) && matches!(p.letter, 'K' | 'G') {
+            let royal = man_info(variant, p.letter, p.state).is_some_and(|m| m.royal);
+            if p.side == Some(side) && royal {
                 mark(p.cell, MarkKind::Check, Some(MarkShape::Pad), 0.012);
             }
         }

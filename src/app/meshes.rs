@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use serde::Deserialize;
 
 use super::pieces::Piece;
-use crate::rules::variant::{PawnKind, Variant, VariantId};
-use crate::rules::view::ManState;
+use crate::rules::glossary::man_info;
+use crate::rules::variant::Variant;
 
 const PIECES_JSON: &str = include_str!("../../assets/pieces.json");
 const LATHE_SEGMENTS: usize = 40;
@@ -195,68 +195,8 @@ fn lathe(profile: &[[f32; 2]]) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
-/// The model that shows a piece of this variant: letters mean different
-/// pieces in different games.
+/// The model that shows a piece of this variant, as the rules name it (an
+/// unknown man gets a model of its own, drawn as none).
 pub fn model_name(variant: Variant, piece: &Piece) -> &'static str {
-    use VariantId::*;
-    let letter = piece.letter;
-    match variant.id {
-        Flaxman => match letter {
-            'K' => "flaxman-king",
-            'S' => "flaxman-soldier",
-            _ => "flaxman-prisoner",
-        },
-        Tapestry => match letter {
-            'F' => "fate",
-            other => classical(other),
-        },
-        Glinski | McCooey => classical(letter),
-        AjGlinski | AjMcCooey | AjGlinskiMixed | AjMcCooeyMixed | AjCompact | AjGlinski3p
-        | AjGlinskiMixed3p | AjMcCooey3p | AjMcCooeyMixed3p => match letter {
-            'G' => "general",
-            'C' => "cohen",
-            'F' => "finch",
-            'B' => "rabbi",
-            'S' => "sennight",
-            'R' => "rook",
-            _ => match pawn_kind(variant) {
-                PawnKind::Point => "pawn-point",
-                PawnKind::Migrant => "pawn-migrant",
-                PawnKind::Broker => "pawn-broker",
-                PawnKind::Corporal => "pawn-corporal",
-            },
-        },
-        Chakra => match (letter, piece.state) {
-            ('T', ManState::KingMode) => "chakra-king",
-            ('T', _) => "chakra-knight",
-            ('A', _) => "ape",
-            ('C', _) => "courtesan",
-            ('M', _) => "monk",
-            ('S', _) => "samurai",
-            (other, _) => classical(other),
-        },
-    }
-}
-
-/// The pawn-like piece a hex variant plays with.
-pub fn pawn_kind(variant: Variant) -> PawnKind {
-    variant.pawn.unwrap_or(match variant.id {
-        VariantId::Glinski
-        | VariantId::AjGlinski
-        | VariantId::AjGlinskiMixed
-        | VariantId::AjGlinski3p
-        | VariantId::AjGlinskiMixed3p => PawnKind::Migrant,
-        _ => PawnKind::Broker,
-    })
-}
-
-fn classical(letter: char) -> &'static str {
-    match letter {
-        'K' => "king",
-        'Q' => "queen",
-        'R' => "rook",
-        'B' => "bishop",
-        'N' => "knight",
-        _ => "pawn",
-    }
+    man_info(variant, piece.letter, piece.state).map_or("unknown", |info| info.model)
 }

@@ -17,7 +17,6 @@ mod meshes;
 mod overlays;
 mod picking;
 mod pieces;
-mod rules_text;
 mod scene;
 mod selection;
 mod ui;

@@ -305,9 +305,10 @@ fn animate_applied_moves(
             }
             Effect::Flip { at } | Effect::Transform { at, .. } => {
                 let turned = match effect {
-                    Effect::Flip { .. } => spawned
-                        .iter()
-                        .find(|(p, _)| p.cell == at && p.letter == 'T'),
+                    // The man that turns over is the one with a mode.
+                    Effect::Flip { .. } => spawned.iter().find(|(p, _)| {
+                        p.cell == at && matches!(p.state, ManState::KnightMode | ManState::KingMode)
+                    }),
                     _ => spawned
                         .iter()
                         .filter(|(p, _)| p.cell == at)

@@ -1,13 +1,14 @@
 //! The set on the table: light and shadows, the table top, a wooden base
-//! under each board, Flaxman's grid lines and Tapestry's territory borders.
+//! under each board, and the lines the game inks on its boards (its
+//! registry entry's decor).
 
 use bevy::prelude::*;
 
-use super::board::{CellIndex, spawn_cells};
+use super::board::{CellIndex, layout_to_world, spawn_cells};
 use super::dressing::TILE_DEPTH;
 use super::game::{GameStarted, Match};
-use crate::rules::variant::VariantId;
-use crate::rules::view::CellShape;
+use crate::rules::registry;
+use crate::rules::view::{CellShape, InkLine};
 
 /// Everything spawned for the current boards, replaced with them.
 #[derive(Component)]
@@ -71,7 +72,7 @@ fn build_board_decor(
         perceptual_roughness: 0.6,
         ..default()
     });
-    let ink = materials.add(StandardMaterial {
+    let ink_material = materials.add(StandardMaterial {
         base_color: Color::srgb(0.12, 0.08, 0.05),
         perceptual_roughness: 0.9,
         ..default()
@@ -86,6 +87,7 @@ fn build_board_decor(
                 Pickable::IGNORE,
             ));
         };
+    let decor = (registry::describe(game.session.variant().id).decor)();
     // A base under each board, a little wider than its cells.
     for board in 0..game.layout.boards.len() as u8 {
         let places: Vec<Vec3> = game
@@ -119,68 +121,30 @@ fn build_board_decor(
             place(&mut commands, prism, centre, &wood);
             continue;
         }
-        let margin = if game.session.variant().id == VariantId::Flaxman {
-            2.3
-        } else {
-            1.5
-        };
+        let margin = decor.base_margin;
         let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
         place(&mut commands, slab(size), centre, &wood);
     }
-    let variant = game.session.variant().id;
-    let line = 0.035;
-    match variant {
-        // Eight lines each way: the 36 points are the inner intersections.
-        VariantId::Flaxman => {
-            for k in 0..8 {
-                let at = k as f32 - 3.5;
-                place(
-                    &mut commands,
-                    slab(Vec3::new(line, 0.01, 7.0 + line)),
-                    Vec3::new(at, -0.005, 0.0),
-                    &ink,
-                );
-                place(
-                    &mut commands,
-                    slab(Vec3::new(7.0 + line, 0.01, line)),
-                    Vec3::new(0.0, -0.005, at),
-                    &ink,
-                );
-            }
-        }
-        // Borders between the nine 2×2 territories of the Tapestry.
-        VariantId::Tapestry => {
-            let tapestry: Vec<Vec3> = game
-                .layout
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.board == 0)
-                .map(|(i, _)| index.place(i as u16))
-                .collect();
-            if !tapestry.is_empty() {
-                let left = tapestry.iter().map(|p| p.x).fold(f32::MAX, f32::min);
-                let near = tapestry.iter().map(|p| p.z).fold(f32::MIN, f32::max);
-                let origin = Vec3::new(left - 0.5, 0.0, near + 0.5);
-                for k in 0..=3 {
-                    let d = 2.0 * k as f32;
-                    place(
-                        &mut commands,
-                        slab(Vec3::new(0.06, 0.012, 6.06)),
-                        origin + Vec3::new(d, 0.005, -3.0),
-                        &ink,
-                    );
-                    place(
-                        &mut commands,
-                        slab(Vec3::new(6.06, 0.012, 0.06)),
-                        origin + Vec3::new(3.0, 0.005, -d),
-                        &ink,
-                    );
-                }
-            }
-        }
-        _ => {}
+    for line in &decor.lines {
+        let (mesh, centre) = ink(&game.layout, line);
+        place(&mut commands, mesh, centre, &ink_material);
     }
+}
+
+/// Height of the ink: it stands just proud of the tiles (whose top is the
+/// board surface) and below a Flaxman point's disc, which is 0.02 thick.
+const INK_HEIGHT: f32 = 0.01;
+
+/// A line as a thin slab in the world, and where its centre goes.
+fn ink(layout: &crate::rules::view::BoardLayout, line: &InkLine) -> (Mesh, Vec3) {
+    let from = layout_to_world(layout, line.from);
+    let to = layout_to_world(layout, line.to);
+    let along = to - from;
+    let length = along.length() + line.width;
+    let turn = Quat::from_rotation_y(-along.z.atan2(along.x));
+    let mesh = slab(Vec3::new(length, INK_HEIGHT, line.width)).rotated_by(turn);
+    let centre = (from + to) / 2.0 + Vec3::Y * (INK_HEIGHT / 2.0 - 0.001);
+    (mesh, centre)
 }
 
 fn slab(size: Vec3) -> Mesh {

@@ -21,6 +21,7 @@ use crate::engine::Level;
 use crate::rules::Side;
 use crate::rules::glossary;
 use crate::rules::history::DrawRules;
+use crate::rules::registry::{self, GAMES};
 use crate::rules::variant::{PawnKind, Variant, VariantId};
 
 /// The new-game dialog's choices and the file field, kept between frames.
@@ -37,7 +38,8 @@ struct Form {
 impl Default for Form {
     fn default() -> Self {
         Form {
-            variant: VariantId::Flaxman,
+            // The first game of the registry is the menu's first choice.
+            variant: GAMES[0].id,
             pawn: None,
             draw_rules: DrawRules::default(),
             path: "variantarium-game.json".into(),
@@ -177,7 +179,9 @@ fn main_menu(
             ui.label("Game");
             for id in implemented {
                 let chosen = form.variant == id;
-                let response = ui.selectable_label(chosen, id.title());
+                let response = ui
+                    .selectable_label(chosen, id.title())
+                    .on_hover_text(registry::describe(id).summary);
                 if controls
                     .note(format!("game:{}", id.id()), response)
                     .clicked()
@@ -187,7 +191,7 @@ fn main_menu(
             }
             // Always there, greyed out for games without pawn-like pieces, so
             // that the dialog keeps its shape whatever game is chosen.
-            let hex = form.variant.is_hex();
+            let hex = form.variant.takes_pawn_kind();
             ui.add_enabled_ui(hex, |ui| {
                 ui.label("Pawn-like piece (hexagonal games)");
                 ui.horizontal_wrapped(|ui| {
@@ -280,7 +284,7 @@ fn main_menu(
             }
             ui.horizontal(|ui| {
                 if controls.note("start", ui.button("Start")).clicked() {
-                    let pawn = if form.variant.is_hex() {
+                    let pawn = if form.variant.takes_pawn_kind() {
                         form.pawn
                     } else {
                         None
@@ -460,7 +464,7 @@ fn game_panel(
                     ui.add(
                         egui::Slider::new(&mut speed.0, 0.0..=1.5).text("s per move (0 = instant)"),
                     );
-                    if session.variant().id.is_hex() {
+                    if session.variant().id.takes_pawn_kind() {
                         ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
                     }
                     ui.separator();
@@ -489,7 +493,7 @@ fn game_panel(
                     // The rules in the panel's own scroll, not in a box of
                     // their own.
                     egui::CollapsingHeader::new("Rules").show(ui, |ui| {
-                        ui.label(super::rules_text::for_variant(session.variant().id));
+                        ui.label(registry::describe(session.variant().id).rules);
                     });
                 });
         });

@@ -21,6 +21,22 @@ use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, 
 pub const GRID: Grid = Grid::new(8, 8);
 
 /// The start, as position text (see [`Chakra::to_text`]).
+/// The rules as the window shows them.
+pub const RULES_TEXT: &str = "\
+Freeling's 8×8 game. Ape moves like a Knight, Samurai like King + Rook, Monk \
+like King + Bishop. The Courtesan steps like a King and, when she sees her own \
+King along a line, may slide along it.
+Each side has two chakras: a vacant chakra moves like a Knight or one King step \
+(its mode) and may flip mode. Any piece may stand on a chakra; your own chakras \
+are transparent to your sliders, the enemy's stop them.
+The Transmitter: a piece that could move onto its own vacant chakra may instead \
+arrive on the other one, capturing an enemy piece there. A piece on its chakra \
+may pass. Only a King captures the enemy Transmitter, by stepping onto a vacant \
+enemy chakra: both leave the board.
+Pawns step forward (two squares from their second rank, but never over an \
+enemy chakra; no en passant), capture diagonally, and promote only to pieces \
+their side has lost. Checkmate wins, stalemate draws.";
+
 pub const START: &str = "acmqksca/1pppppp1/8/8/8/8/1PPPPPP1/ACMQKSCA w Ta2n,Th2n,ta7n,th7n";
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

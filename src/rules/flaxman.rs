@@ -8,7 +8,8 @@ use super::geometry::{Grid, bits, distance_squared};
 use super::notation::split_from_to;
 use super::notation::{placement_text, side_to_move_field};
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
+    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
+    Placement, Route,
 };
 use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
 
@@ -17,6 +18,50 @@ const POINTS: usize = 36;
 
 /// The start, as position text: the reconstructed layout of RULES.md §1.
 pub const START: &str = "1sk1s1/6/6/6/6/1S1KS1 w";
+
+/// The rules as the window shows them.
+pub const RULES_TEXT: &str = "\
+Each side has a King and two Soldiers on the 36 points.
+No man has a fixed move: a man jumps exactly as far as its two companions stand \
+apart (straight-line distance), in any direction, over anything. A (4,3) length \
+also allows the Pythagorean leap of (5,0).
+Landing on an enemy Soldier captures it: the two men swap places and the victim \
+becomes a Prisoner. Prisoners never move but still measure for their companions.
+Landing on any Prisoner frees it: swap, and it is a Soldier again.
+Only a King may capture its own Soldier. Nobody lands on a King.
+A King is in check when an enemy King or Soldier could jump onto it; you may not \
+leave yours in check. If every King and Soldier of yours has no point at its \
+distance on the board (all pinned), it is a stalemate, even in check. Otherwise \
+checkmate wins and no legal move out of check is a draw.";
+
+/// The board's ink: eight lines each way, so that the 36 points are the
+/// inner intersections and the board has a margin of empty squares. Points
+/// alone would float on bare wood.
+pub fn decor() -> Decor {
+    let (low, high) = (-1.0, GRID.files as f32);
+    let width = 0.035;
+    let lines = (0..8)
+        .flat_map(|k| {
+            let at = low + k as f32;
+            [
+                InkLine {
+                    from: [at, low],
+                    to: [at, high],
+                    width,
+                },
+                InkLine {
+                    from: [low, at],
+                    to: [high, at],
+                    width,
+                },
+            ]
+        })
+        .collect();
+    Decor {
+        lines,
+        base_margin: 2.3,
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {

@@ -9,109 +9,172 @@ use super::session::Session;
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
 
-/// What a man is called and, in one line, how it moves.
+/// What a man is called, in one line how it moves, and how it is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ManInfo {
     pub name: &'static str,
     pub summary: &'static str,
+    /// The key of its model in `assets/pieces.json`.
+    pub model: &'static str,
+    /// Whether check is check on this man (a King, a General).
+    pub royal: bool,
 }
 
-const fn man(name: &'static str, summary: &'static str) -> Option<ManInfo> {
-    Some(ManInfo { name, summary })
+const fn man(name: &'static str, model: &'static str, summary: &'static str) -> Option<ManInfo> {
+    Some(ManInfo {
+        name,
+        summary,
+        model,
+        royal: false,
+    })
 }
 
-/// The name and one-line move of the man a placement shows, in this game.
+const fn royal(name: &'static str, model: &'static str, summary: &'static str) -> Option<ManInfo> {
+    Some(ManInfo {
+        name,
+        summary,
+        model,
+        royal: true,
+    })
+}
+
+/// The name, one-line move and model of the man a placement shows, in this
+/// game: letters mean different men in different games.
 pub fn man_info(variant: Variant, letter: char, state: ManState) -> Option<ManInfo> {
     match variant.id {
-        VariantId::Flaxman => match (letter, state) {
-            (_, ManState::Prisoner) => man(
-                "Prisoner",
-                "never moves, but still measures its companions' jumps; landing on it frees it",
-            ),
-            ('K', _) => man(
-                "King",
-                "jumps exactly as far as its two companions stand apart; may capture its own Soldier",
-            ),
-            ('S', _) => man(
-                "Soldier",
-                "jumps exactly as far as its two companions stand apart, over anything",
-            ),
-            _ => None,
-        },
+        VariantId::Flaxman => flaxman_man(letter, state),
         VariantId::Tapestry => match letter {
             'F' => man(
                 "Fate",
+                "fate",
                 "steps to a neighbouring Loom square; a square with a Fate is active",
             ),
-            'N' => man("Knight", "leaps as in chess and ignores the Loom"),
+            'N' => man("Knight", "knight", "leaps as in chess and ignores the Loom"),
             'P' => man(
                 "Pawn",
+                "pawn",
                 "moves as the active Loom squares allow (Opposition, Nexus, Avoidance)",
             ),
             other => chess_man(other),
         },
-        VariantId::Chakra => match (letter, state) {
-            ('T', ManState::KingMode) => man(
-                "Chakra (king mode)",
-                "when vacant, one King step; a piece on its own chakra may use the Transmitter",
-            ),
-            ('T', _) => man(
-                "Chakra (knight mode)",
-                "when vacant, leaps like a Knight; a piece on its own chakra may use the Transmitter",
-            ),
-            ('A', _) => man("Ape", "leaps like a chess Knight"),
-            ('C', _) => man(
-                "Courtesan",
-                "a King step; slides along an open line on which she sees her own King",
-            ),
-            ('M', _) => man("Monk", "a King step or a Bishop's slide"),
-            ('S', _) => man("Samurai", "a King step or a Rook's slide"),
-            ('P', _) => man(
-                "Pawn",
-                "one step forward (two from its second rank), captures diagonally forward",
-            ),
-            (other, _) => chess_man(other),
-        },
-        id if id.is_hex() => {
-            let options = HexOptions::for_variant(id, variant.pawn)?;
-            match letter {
-                'P' => Some(pawn_info(options.pawn)),
-                'G' => man("General", "one orthogonal step; royal, like a King"),
-                'C' => man("Cohen", "moves as a Finch or as a Rabbi"),
-                'F' => man(
-                    "Finch",
-                    "1 to 4 orthogonal steps, each turning 60° the same way",
-                ),
-                'B' if options.army != Army::Classical => man(
-                    "Rabbi",
-                    "1 to 4 diagonal steps, each turning 60° the same way",
-                ),
-                'S' => man("Sennight", "the √7 leap (a hex Knight's), never blocked"),
-                'K' => man("King", "one step, orthogonal or diagonal"),
-                'Q' => man(
-                    "Queen",
-                    "slides along the six orthogonals and six diagonals",
-                ),
-                'R' => man("Rook", "slides along the six orthogonal lines"),
-                'B' => man(
-                    "Bishop",
-                    "slides along the six diagonals, keeping its colour",
-                ),
-                'N' => man("Knight", "the √7 leap: two steps straight, one turning"),
-                _ => None,
-            }
-        }
+        VariantId::Chakra => chakra_man(letter, state),
+        id => hex_man(HexOptions::for_variant(id, variant.pawn)?, letter),
+    }
+}
+
+fn flaxman_man(letter: char, state: ManState) -> Option<ManInfo> {
+    match (letter, state) {
+        (_, ManState::Prisoner) => man(
+            "Prisoner",
+            "flaxman-prisoner",
+            "never moves, but still measures its companions' jumps; landing on it frees it",
+        ),
+        ('K', _) => royal(
+            "King",
+            "flaxman-king",
+            "jumps exactly as far as its two companions stand apart; may capture its own Soldier",
+        ),
+        ('S', _) => man(
+            "Soldier",
+            "flaxman-soldier",
+            "jumps exactly as far as its two companions stand apart, over anything",
+        ),
+        _ => None,
+    }
+}
+
+fn chakra_man(letter: char, state: ManState) -> Option<ManInfo> {
+    match (letter, state) {
+        ('T', ManState::KingMode) => man(
+            "Chakra (king mode)",
+            "chakra-king",
+            "when vacant, one King step; a piece on its own chakra may use the Transmitter",
+        ),
+        ('T', _) => man(
+            "Chakra (knight mode)",
+            "chakra-knight",
+            "when vacant, leaps like a Knight; a piece on its own chakra may use the Transmitter",
+        ),
+        ('A', _) => man("Ape", "ape", "leaps like a chess Knight"),
+        ('C', _) => man(
+            "Courtesan",
+            "courtesan",
+            "a King step; slides along an open line on which she sees her own King",
+        ),
+        ('M', _) => man("Monk", "monk", "a King step or a Bishop's slide"),
+        ('S', _) => man("Samurai", "samurai", "a King step or a Rook's slide"),
+        ('P', _) => man(
+            "Pawn",
+            "pawn",
+            "one step forward (two from its second rank), captures diagonally forward",
+        ),
+        (other, _) => chess_man(other),
+    }
+}
+
+fn hex_man(options: HexOptions, letter: char) -> Option<ManInfo> {
+    let classical = options.army == Army::Classical;
+    match letter {
+        // The classical armies' pawn is drawn as a chess pawn whatever it
+        // is called; the Anglojewish pawn-like pieces each have a model.
+        'P' if classical => Some(ManInfo {
+            model: "pawn",
+            ..pawn_info(options.pawn)
+        }),
+        'P' => Some(pawn_info(options.pawn)),
+        'G' => royal(
+            "General",
+            "general",
+            "one orthogonal step; royal, like a King",
+        ),
+        'C' => man("Cohen", "cohen", "moves as a Finch or as a Rabbi"),
+        'F' => man(
+            "Finch",
+            "finch",
+            "1 to 4 orthogonal steps, each turning 60° the same way",
+        ),
+        'B' if !classical => man(
+            "Rabbi",
+            "rabbi",
+            "1 to 4 diagonal steps, each turning 60° the same way",
+        ),
+        'S' => man(
+            "Sennight",
+            "sennight",
+            "the √7 leap (a hex Knight's), never blocked",
+        ),
+        'K' => royal("King", "king", "one step, orthogonal or diagonal"),
+        'Q' => man(
+            "Queen",
+            "queen",
+            "slides along the six orthogonals and six diagonals",
+        ),
+        'R' => man("Rook", "rook", "slides along the six orthogonal lines"),
+        'B' => man(
+            "Bishop",
+            "bishop",
+            "slides along the six diagonals, keeping its colour",
+        ),
+        'N' => man(
+            "Knight",
+            "knight",
+            "the √7 leap: two steps straight, one turning",
+        ),
         _ => None,
     }
 }
 
 fn chess_man(letter: char) -> Option<ManInfo> {
     match letter {
-        'K' => man("King", "one step in any direction"),
-        'Q' => man("Queen", "slides along ranks, files and diagonals"),
-        'R' => man("Rook", "slides along ranks and files"),
-        'B' => man("Bishop", "slides along diagonals"),
-        'N' => man("Knight", "leaps two squares straight and one aside"),
+        'K' => royal("King", "king", "one step in any direction"),
+        'Q' => man("Queen", "queen", "slides along ranks, files and diagonals"),
+        'R' => man("Rook", "rook", "slides along ranks and files"),
+        'B' => man("Bishop", "bishop", "slides along diagonals"),
+        'N' => man(
+            "Knight",
+            "knight",
+            "leaps two squares straight and one aside",
+        ),
         _ => None,
     }
 }
@@ -130,18 +193,23 @@ pub fn pawn_info(kind: PawnKind) -> ManInfo {
             "one step forward; captures half-forward toward the edge and diagonally toward the centre"
         }
     };
-    let name = match kind {
-        PawnKind::Point => "Point",
-        PawnKind::Migrant => "Migrant",
-        PawnKind::Broker => "Broker",
-        PawnKind::Corporal => "Corporal",
+    let (name, model) = match kind {
+        PawnKind::Point => ("Point", "pawn-point"),
+        PawnKind::Migrant => ("Migrant", "pawn-migrant"),
+        PawnKind::Broker => ("Broker", "pawn-broker"),
+        PawnKind::Corporal => ("Corporal", "pawn-corporal"),
     };
-    ManInfo { name, summary }
+    ManInfo {
+        name,
+        summary,
+        model,
+        royal: false,
+    }
 }
 
 /// The pawn-like kind a hex game plays with when none is chosen.
 pub fn default_pawn(id: VariantId) -> Option<PawnKind> {
-    HexOptions::for_variant(id, None).map(|options| options.pawn)
+    super::registry::describe(id).default_pawn
 }
 
 /// The words for a man standing in the game: the topmost on `cell`, with

@@ -30,6 +30,7 @@ mod hints;
 mod three;
 
 pub use three::HexChess3;
+pub use three::RULES_TEXT as THREE_PLAYER_RULES_TEXT;
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -130,6 +131,25 @@ pub enum Army {
     MixedBird,
 }
 
+/// The rules of Glinski's and McCooey's games as the window shows them.
+pub const CLASSICAL_RULES_TEXT: &str = "\
+Hexagonal chess on 91 cells in three colours. Rooks move along the six \
+orthogonal lines, Bishops along the six diagonal lines (staying on their \
+colour), the Queen both, the King one step either way, the Knight the √7 leap.
+Pawns move one cell forward (two from their start), capture on the two \
+half-forward orthogonals (Glinski) or forward diagonals (McCooey), take en \
+passant, and promote on the far edge. Glinski scores stalemate ¾–¼.";
+
+/// The rules of the two-player Anglojewish games as the window shows them.
+pub const ANGLOJEWISH_RULES_TEXT: &str = "\
+Gilman's Anglojewish Chess: the hex armies with curved pieces. The Finch makes \
+up to four orthogonal steps turning the same way each time, the Rabbi the same \
+with diagonal steps, the Cohen either; every cell on the way must be empty. The \
+Sennight makes the √7 leap, the General steps one cell orthogonally and is royal.
+The pawn-like piece (Point, Migrant, Broker or Corporal) steps forward and \
+captures in its own directions; double steps and en passant follow the layout. \
+Stalemate is a draw.";
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct HexOptions {
     pub layout: Layout,
@@ -165,14 +185,10 @@ impl HexOptions {
             VariantId::AjMcCooeyMixed3p => (Layout::McCooey, Army::MixedBird),
             _ => return None,
         };
-        let default_pawn = match layout {
-            Layout::Glinski => PawnKind::Migrant,
-            Layout::McCooey | Layout::Compact => PawnKind::Broker,
-        };
         Some(HexOptions {
             layout,
             army,
-            pawn: pawn.unwrap_or(default_pawn),
+            pawn: pawn.or(crate::rules::registry::describe(id).default_pawn)?,
         })
     }
 

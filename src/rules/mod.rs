@@ -11,6 +11,7 @@ pub mod history;
 pub mod notation;
 pub mod perft;
 pub mod random;
+pub mod registry;
 pub mod selfcheck;
 pub mod session;
 pub mod tapestry;

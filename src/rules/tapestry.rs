@@ -18,7 +18,8 @@ use super::geometry::{Grid, bits};
 use super::notation::split_from_to;
 use super::notation::{placement_text, side_to_move_field};
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
+    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
+    Placement, Route,
 };
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
@@ -39,6 +40,51 @@ pub const FATES: u8 = 3;
 pub const fn colour(square: u8) -> u8 {
     let (x, y) = GRID.coords(square);
     (x % 2) + 2 * (y % 2)
+}
+
+/// The rules as the window shows them.
+pub const RULES_TEXT: &str = "\
+Chess on a 6×6 board of four colours and nine 2×2 territories, steered by three \
+Fates on the five-square Loom (Opposition, Light, Nexus, Earth, Avoidance).
+On your turn either move on the Tapestry or step one Fate to a neighbouring Loom \
+square (Nexus touches every arm). You may not simply reverse the Loom step your \
+opponent just made.
+A Loom square with a Fate is active. Light: moves must change colour. Earth: \
+moves must change territory. Nexus: no move longer than 3 squares; pawns move \
+and capture as in chess. Knights ignore the Loom.
+Pawns: Opposition lets them move or capture one step forward or sideways, \
+Avoidance one step diagonally forward; with none of Opposition, Nexus, \
+Avoidance active they cannot move. No castling, no double step; promotion to Q, \
+R, B or N.
+Check and mate as in chess, judged under the Loom after the move. A player with \
+no legal move loses.";
+
+/// The borders between the nine 2×2 territories, which the Earth square of
+/// the Loom makes part of the rules: four lines each way on the Tapestry.
+pub fn decor() -> Decor {
+    let (low, high) = (-0.5, GRID.files as f32 - 0.5);
+    let width = 0.06;
+    let lines = (0..=3)
+        .flat_map(|k| {
+            let at = low + 2.0 * k as f32;
+            [
+                InkLine {
+                    from: [at, low],
+                    to: [at, high],
+                    width,
+                },
+                InkLine {
+                    from: [low, at],
+                    to: [high, at],
+                    width,
+                },
+            ]
+        })
+        .collect();
+    Decor {
+        lines,
+        ..Decor::plain()
+    }
 }
 
 /// The 2×2 territory of a Tapestry square, 0 to 8 (`(x div 2) + 3·(y div 2)`).

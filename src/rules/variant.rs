@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use super::Position;
 use super::flaxman::Flaxman;
+use super::registry::describe;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum VariantId {
@@ -44,64 +45,22 @@ impl VariantId {
     ];
 
     pub fn id(self) -> &'static str {
-        match self {
-            VariantId::Flaxman => "flaxman",
-            VariantId::Tapestry => "tapestry",
-            VariantId::Glinski => "glinski",
-            VariantId::McCooey => "mccooey",
-            VariantId::AjGlinski => "aj-glinski",
-            VariantId::AjMcCooey => "aj-mccooey",
-            VariantId::AjGlinskiMixed => "aj-glinski-mixed",
-            VariantId::AjMcCooeyMixed => "aj-mccooey-mixed",
-            VariantId::AjCompact => "aj-compact",
-            VariantId::Chakra => "chakra",
-            VariantId::AjGlinski3p => "aj-glinski-3p",
-            VariantId::AjGlinskiMixed3p => "aj-glinski-mixed-3p",
-            VariantId::AjMcCooey3p => "aj-mccooey-3p",
-            VariantId::AjMcCooeyMixed3p => "aj-mccooey-mixed-3p",
-        }
+        describe(self).key
     }
 
     pub fn title(self) -> &'static str {
-        match self {
-            VariantId::Flaxman => "Flaxman",
-            VariantId::Tapestry => "Tapestry Chess",
-            VariantId::Glinski => "Glinski's hexagonal chess",
-            VariantId::McCooey => "McCooey's hexagonal chess",
-            VariantId::AjGlinski => "Anglojewish Chess (Glinski layout)",
-            VariantId::AjMcCooey => "Anglojewish Chess (McCooey layout)",
-            VariantId::AjGlinskiMixed => "Anglojewish Chess, mixed-bird (Glinski layout)",
-            VariantId::AjMcCooeyMixed => "Anglojewish Chess, mixed-bird (McCooey layout)",
-            VariantId::AjCompact => "Anglojewish Chess (compact 61-cell board)",
-            VariantId::Chakra => "Chakra",
-            VariantId::AjGlinski3p => "Three-player Anglojewish Chess (Glinski layout)",
-            VariantId::AjGlinskiMixed3p => {
-                "Three-player Anglojewish Chess, mixed-bird (Glinski layout)"
-            }
-            VariantId::AjMcCooey3p => "Three-player Anglojewish Chess (McCooey layout)",
-            VariantId::AjMcCooeyMixed3p => {
-                "Three-player Anglojewish Chess, mixed-bird (McCooey layout)"
-            }
-        }
+        describe(self).title
     }
 
-    /// Whether this id is played on a hex board and so takes a pawn kind.
-    pub fn is_hex(self) -> bool {
-        !matches!(
-            self,
-            VariantId::Flaxman | VariantId::Tapestry | VariantId::Chakra
-        )
+    /// Whether the player chooses this game's pawn-like piece (the hex
+    /// games do).
+    pub fn takes_pawn_kind(self) -> bool {
+        describe(self).takes_pawn_kind()
     }
 
     /// Whether this id is a three-player game (Red, White, Black).
     pub fn is_three_player(self) -> bool {
-        matches!(
-            self,
-            VariantId::AjGlinski3p
-                | VariantId::AjGlinskiMixed3p
-                | VariantId::AjMcCooey3p
-                | VariantId::AjMcCooeyMixed3p
-        )
+        describe(self).players == 3
     }
 }
 
@@ -198,7 +157,7 @@ impl Variant {
     }
 
     pub fn with_pawn(id: VariantId, pawn: Option<PawnKind>) -> Result<Self, String> {
-        if pawn.is_some() && !id.is_hex() {
+        if pawn.is_some() && !id.takes_pawn_kind() {
             return Err(format!("--pawn applies to hex games only, not '{id}'"));
         }
         Ok(Variant { id, pawn })

@@ -57,7 +57,7 @@ impl BoardLayout {
 }
 
 /// The state a man is in, beyond its letter and side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum ManState {
     Normal,
     /// A Flaxman Prisoner (immobile).
@@ -187,6 +187,36 @@ impl Hint {
             Hint::Line { from, to, .. } => vec![*from, *to],
             Hint::Path { cells, .. } => cells.clone(),
             Hint::Mark { at, .. } => vec![*at],
+        }
+    }
+}
+
+/// A line inked on a board: Flaxman's grid, Tapestry's territory borders.
+/// Ends in the layout's units (as [`Cell::place`]); the line is `width` wide
+/// and runs `width / 2` past each end, so that crossing lines meet square.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct InkLine {
+    pub from: [f32; 2],
+    pub to: [f32; 2],
+    pub width: f32,
+}
+
+/// What a game's boards show beyond their cells, as plain data for the app.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Decor {
+    pub lines: Vec<InkLine>,
+    /// How far a square board's wooden base reaches past its outer cells'
+    /// centres, in cell units (hex boards get a hexagonal base instead).
+    pub base_margin: f32,
+}
+
+impl Decor {
+    /// A board of tiles, which needs no ink: the base shows half a cell of
+    /// wood around the outer tiles.
+    pub fn plain() -> Decor {
+        Decor {
+            lines: Vec::new(),
+            base_margin: 1.5,
         }
     }
 }

@@ -131,7 +131,7 @@ mod tests {
         let mut checked = 0;
         for id in VariantId::ALL
             .into_iter()
-            .filter(|id| id.is_hex() && !id.is_three_player())
+            .filter(|id| id.takes_pawn_kind() && !id.is_three_player())
         {
             for pawn in crate::rules::variant::PawnKind::ALL {
                 let options = HexOptions::for_variant(id, Some(pawn)).expect("hex");

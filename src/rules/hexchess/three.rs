@@ -32,6 +32,17 @@ use crate::rules::{
 };
 
 /// Red, who moves first.
+/// The rules as the window shows them.
+pub const RULES_TEXT: &str = "\
+Three-player Anglojewish Chess: Red, White and Black, each the Anglojewish army \
+turned toward the centre, move in turn, Red first. Pieces move as in the \
+two-player game; each army's pawn-like pieces go forward from its own corner.
+After every move, the next player eliminates each other player whose General it \
+attacks: that army leaves the board, and the elimination repeats if a removed \
+army opens another line. A player with no legal move must pass. With two players \
+left, checkmate wins (the second checkmate) and stalemate is a draw between them. \
+En passant is only for the player moving right after the double step.";
+
 pub const RED: Side = Side(2);
 /// The three players in turn order.
 pub const TURN_ORDER: [Side; 3] = [RED, Side::WHITE, Side::BLACK];
