@@ -559,6 +559,9 @@ struct ThreeNim {
     side: Side,
 }
 
+/// No evaluation of its own: the engine's generic one judges it.
+impl variantarium::rules::Evaluated for ThreeNim {}
+
 impl Position for ThreeNim {
     type Move = u8;
     type Undo = ();

@@ -410,7 +410,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         for mv in moves {
             let s = if Some(*mv) == tt_move {
                 1_000_000
-            } else if self.eval.is_noisy(pos, *mv) {
+            } else if pos.is_noisy(*mv) {
                 500_000
             } else if Some(*mv) == killers[0] {
                 400_000
@@ -531,7 +531,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         let mut best_move = None;
         for i in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, i);
-            let noisy = self.eval.is_noisy(pos, mv);
+            let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
             let reducible = !noisy && scores[i] < 399_000;
             let resets = pos.resets_move_clock(mv);
@@ -648,10 +648,9 @@ impl<'t, P: Position> Searcher<'t, P> {
             best = stand;
             alpha = alpha.max(stand);
             if in_check {
-                let eval = self.eval;
-                moves.retain(|&mv| eval.is_noisy(pos, mv));
+                moves.retain(|&mv| pos.is_noisy(mv));
             } else {
-                self.eval.noisy_moves(pos, &mut moves);
+                pos.noisy_moves(&mut moves);
             }
         } else if ply + 1 >= MAX_PLY {
             self.moves[ply] = moves;

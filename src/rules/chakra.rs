@@ -10,9 +10,10 @@
 //! the test is skipped for moves that cannot expose the King (see
 //! [`Chakra::generate`]).
 
+use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
 use super::geometry::{Grid, bits};
 use super::notation::split_from_to;
-use super::notation::{placement_text, side_to_move_field};
+use super::notation::{placement_text, read_placement, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
@@ -169,93 +170,25 @@ const fn bit(square: u8) -> u64 {
     1u64 << square
 }
 
-/// The eight directions; the first four raise the square index, their
-/// opposites are `d ^ 4`.
-const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
+/// The rays, leaps and lines of the board.
+static KIT: SquareKit<64> = SquareKit::new(GRID);
 const NO_DIR: u8 = 8;
 
-const fn offset(square: usize, dx: i8, dy: i8) -> Option<usize> {
-    let x = (square % 8) as i8 + dx;
-    let y = (square / 8) as i8 + dy;
-    if x < 0 || y < 0 || x >= 8 || y >= 8 {
-        None
-    } else {
-        Some((x + 8 * y) as usize)
-    }
-}
-
-const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut s = 0;
-    while s < 64 {
-        let mut i = 0;
-        while i < deltas.len() {
-            if let Some(t) = offset(s, deltas[i].0, deltas[i].1) {
-                table[s] |= 1 << t;
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-static KNIGHT: [u64; 64] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-static KING: [u64; 64] = leaper_table(&DIRS);
 /// `PAWN_ATTACKS[side][s]`: the squares a pawn of `side` on `s` captures on.
 static PAWN_ATTACKS: [[u64; 64]; 2] = [
-    leaper_table(&[(-1, 1), (1, 1)]),
-    leaper_table(&[(-1, -1), (1, -1)]),
+    leap_table(GRID, &[(-1, 1), (1, 1)]),
+    leap_table(GRID, &[(-1, -1), (1, -1)]),
 ];
 /// `PAWN_FROM[side][s]`: the square a pawn of `side` steps forward from to
 /// reach `s`.
-static PAWN_FROM: [[u64; 64]; 2] = [leaper_table(&[(0, -1)]), leaper_table(&[(0, 1)])];
+static PAWN_FROM: [[u64; 64]; 2] = [leap_table(GRID, &[(0, -1)]), leap_table(GRID, &[(0, 1)])];
 /// `PAWN_STEP[side][s]`: the square in front of a pawn of `side` on `s`.
-static PAWN_STEP: [[u64; 64]; 2] = [leaper_table(&[(0, 1)]), leaper_table(&[(0, -1)])];
+static PAWN_STEP: [[u64; 64]; 2] = [leap_table(GRID, &[(0, 1)]), leap_table(GRID, &[(0, -1)])];
 const LAST_RANK: [u64; 2] = [0xFF << 56, 0xFF];
 /// The rank a pawn may double-step from: White's second, Black's seventh.
 const SECOND_RANK: [u64; 2] = [0xFF << 8, 0xFF << 48];
 /// The rank a double step lands on: White's fourth, Black's fifth.
 const DOUBLE_STEP_RANK: [u64; 2] = [0xFF << 24, 0xFF << 32];
-
-/// `RAYS[d][s]`: every square from `s` (exclusive) to the edge in direction d.
-static RAYS: [[u64; 64]; 8] = ray_table();
-
-const fn ray_table() -> [[u64; 64]; 8] {
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut s = 0;
-        while s < 64 {
-            let mut cur = s;
-            while let Some(t) = offset(cur, DIRS[d].0, DIRS[d].1) {
-                table[d][s] |= 1 << t;
-                cur = t;
-            }
-            s += 1;
-        }
-        d += 1;
-    }
-    table
-}
 
 /// `DIR[a][b]`: the direction from a to b, or [`NO_DIR`] if they do not
 /// share a rank, file or diagonal.
@@ -268,8 +201,8 @@ const fn dir_table() -> [[u8; 64]; 64] {
         let mut d = 0;
         while d < 8 {
             let mut cur = a;
-            while let Some(t) = offset(cur, DIRS[d].0, DIRS[d].1) {
-                table[a][t] = d as u8;
+            while let Some(t) = GRID.offset(cur, DIRECTIONS[d].0, DIRECTIONS[d].1) {
+                table[a as usize][t as usize] = d as u8;
                 cur = t;
             }
             d += 1;
@@ -284,7 +217,7 @@ static BETWEEN: [[u64; 64]; 64] = between_table();
 
 const fn between_table() -> [[u64; 64]; 64] {
     let dirs = dir_table();
-    let rays = ray_table();
+    let rays = SquareKit::<64>::new(GRID).rays;
     let mut table = [[0u64; 64]; 64];
     let mut a = 0;
     while a < 64 {
@@ -306,7 +239,7 @@ static BEYOND: [[u64; 64]; 64] = beyond_table();
 
 const fn beyond_table() -> [[u64; 64]; 64] {
     let dirs = dir_table();
-    let rays = ray_table();
+    let rays = SquareKit::<64>::new(GRID).rays;
     let mut table = [[0u64; 64]; 64];
     let mut a = 0;
     while a < 64 {
@@ -321,51 +254,6 @@ const fn beyond_table() -> [[u64; 64]; 64] {
         a += 1;
     }
     table
-}
-
-/// `LINES[s]`: every square sharing a rank, file or diagonal with s.
-static LINES: [u64; 64] = lines_table();
-
-const fn lines_table() -> [u64; 64] {
-    let rays = ray_table();
-    let mut table = [0u64; 64];
-    let mut s = 0;
-    while s < 64 {
-        let mut d = 0;
-        while d < 8 {
-            table[s] |= rays[d][s];
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-}
-
-/// The squares a slider on `s` reaches in direction `d`, up to and including
-/// the first square of `stops`.
-#[inline]
-fn ray(d: usize, s: u8, stops: u64) -> u64 {
-    let r = RAYS[d][s as usize];
-    let hit = r & stops;
-    if hit == 0 {
-        return r;
-    }
-    let first = if d < 4 {
-        hit.trailing_zeros()
-    } else {
-        63 - hit.leading_zeros()
-    };
-    r ^ RAYS[d][first as usize]
-}
-
-#[inline]
-fn rook(s: u8, stops: u64) -> u64 {
-    ray(0, s, stops) | ray(1, s, stops) | ray(4, s, stops) | ray(5, s, stops)
-}
-
-#[inline]
-fn bishop(s: u8, stops: u64) -> u64 {
-    ray(2, s, stops) | ray(3, s, stops) | ray(6, s, stops) | ray(7, s, stops)
 }
 
 static PIECE_KEYS: [u64; 2 * 7 * 64] = zobrist::keys(0xC4A4_0001);
@@ -423,7 +311,7 @@ impl Chakra {
         let xs = x as usize;
         let th = self.sides[them] & alive;
         let k = &self.kinds;
-        if KNIGHT[xs] & k[Kind::Ape.index()] & th != 0 {
+        if KIT.knight[xs] & k[Kind::Ape.index()] & th != 0 {
             return true;
         }
         let steppers = (k[Kind::King.index()]
@@ -431,7 +319,7 @@ impl Chakra {
             | k[Kind::Monk.index()]
             | k[Kind::Courtesan.index()])
             & th;
-        if KING[xs] & steppers != 0 {
+        if KIT.king[xs] & steppers != 0 {
             return true;
         }
         let pawns = k[Kind::Pawn.index()] & th;
@@ -446,11 +334,11 @@ impl Chakra {
         let blockers = occ | stops;
         let queens = k[Kind::Queen.index()] & th;
         let orthogonal = queens | k[Kind::Samurai.index()] & th;
-        if orthogonal != 0 && rook(x, blockers) & orthogonal != 0 {
+        if orthogonal != 0 && KIT.rook(x, blockers) & orthogonal != 0 {
             return true;
         }
         let diagonal = queens | k[Kind::Monk.index()] & th;
-        if diagonal != 0 && bishop(x, blockers) & diagonal != 0 {
+        if diagonal != 0 && KIT.bishop(x, blockers) & diagonal != 0 {
             return true;
         }
         let courtesans = k[Kind::Courtesan.index()] & th;
@@ -513,7 +401,7 @@ impl Chakra {
         let stops = occ | self.chakras[them];
         let targets = match kind {
             Kind::King => {
-                let mut t = KING[su];
+                let mut t = KIT.king[su];
                 // The protected Transmitter: while their King stands on one of
                 // their chakras, ours may not enter the other one.
                 let their_king = self.kings[them];
@@ -522,17 +410,17 @@ impl Chakra {
                 }
                 t
             }
-            Kind::Ape => KNIGHT[su],
-            Kind::Queen => rook(s, stops) | bishop(s, stops),
-            Kind::Samurai => KING[su] | rook(s, stops),
-            Kind::Monk => KING[su] | bishop(s, stops),
+            Kind::Ape => KIT.knight[su],
+            Kind::Queen => KIT.rook(s, stops) | KIT.bishop(s, stops),
+            Kind::Samurai => KIT.king[su] | KIT.rook(s, stops),
+            Kind::Monk => KIT.king[su] | KIT.bishop(s, stops),
             Kind::Courtesan => {
                 let king = self.kings[us] as usize;
                 let d = DIR[su][king];
-                let mut t = KING[su];
+                let mut t = KIT.king[su];
                 if d != NO_DIR && BETWEEN[su][king] & occ == 0 {
                     let d = d as usize;
-                    t |= ray(d, s, stops) | ray(d ^ 4, s, stops);
+                    t |= KIT.ray(d, s, stops) | KIT.ray(d ^ 4, s, stops);
                 }
                 t
             }
@@ -643,7 +531,7 @@ impl Chakra {
         let exposed = if checked || self.chakras[them] & bit(king) != 0 {
             !0
         } else {
-            LINES[king as usize]
+            KIT.lines[king as usize]
         };
         let mut count = 0u64;
         let mut pool: Option<([Kind; 5], usize)> = None;
@@ -722,9 +610,9 @@ impl Chakra {
                 }
             }
             let steps = if self.king_mode & bit(s) != 0 {
-                KING[su]
+                KIT.king[su]
             } else {
-                KNIGHT[su]
+                KIT.knight[su]
             };
             let dests = steps & !occ & !all_chakras;
             let test = exposed & bit(s) != 0;
@@ -1071,52 +959,20 @@ impl Position for Chakra {
             side,
             hash: 0,
         };
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(PositionError::new(format!(
-                "expected 8 ranks separated by '/', got {}",
-                ranks.len()
-            )));
-        }
-        for (row, rank_text) in ranks.iter().enumerate() {
-            let y = 7 - row as u8;
-            let mut x = 0u8;
-            for c in rank_text.chars() {
-                if let Some(run) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    x += run as u8;
-                } else {
-                    let kind = Kind::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                        PositionError::new(format!(
-                            "'{c}' is not a Chakra piece (K Q A C M S P, k q a c m s p)"
-                        ))
-                    })?;
-                    let piece_side = if c.is_ascii_uppercase() {
-                        Side::WHITE
-                    } else {
-                        Side::BLACK
-                    };
-                    if x < 8 {
-                        pos.put(
-                            GRID.index(x, y),
-                            Piece {
-                                side: piece_side,
-                                kind,
-                            },
-                        );
-                    }
-                    x += 1;
-                }
-                if x > 8 {
-                    break;
-                }
-            }
-            if x != 8 {
-                return Err(PositionError::new(format!(
-                    "rank {} ('{rank_text}') does not describe exactly 8 squares",
-                    y + 1
-                )));
-            }
-        }
+        read_placement(GRID, placement, "squares", |man| {
+            let kind = Kind::from_letter(man.letter).ok_or_else(|| {
+                PositionError::new(format!(
+                    "'{}' is not a Chakra piece (K Q A C M S P, k q a c m s p)",
+                    man.written
+                ))
+            })?;
+            let piece = Piece {
+                side: man.side,
+                kind,
+            };
+            pos.put(man.cell, piece);
+            Ok(())
+        })?;
         for s in [Side::WHITE, Side::BLACK] {
             let kings = pos.of(s.index(), Kind::King).count_ones();
             if kings != 1 {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::geometry::{Grid, bits, distance_squared};
 use super::notation::split_from_to;
-use super::notation::{placement_text, side_to_move_field};
+use super::notation::{placement_text, read_placement, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
     Placement, Route,
@@ -161,6 +161,13 @@ const fn jump_table() -> [[u64; POINTS]; 51] {
         from += 1;
     }
     table
+}
+
+/// The points at squared distance `length_squared` from `from`, as a mask:
+/// where a man on `from` with that jump length may land on an empty board
+/// (the (5,0) Pythagorean leap included, as 25 = 4² + 3²).
+pub fn jumps(length_squared: u8, from: u8) -> u64 {
+    JUMPS[usize::from(length_squared)][usize::from(from)]
 }
 
 static MAN_KEYS: [u64; 6 * POINTS] = zobrist::keys(0xF1A7);
@@ -398,6 +405,11 @@ impl Position for Flaxman {
         self.board[mv.to as usize].is_some()
     }
 
+    /// Captures, freeings and King's captures: every landing on a man.
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.board[mv.to as usize].is_some()
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -441,45 +453,20 @@ impl Position for Flaxman {
             )));
         };
         let side = side_to_move_field(side)?;
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 6 {
-            return Err(PositionError::new(format!(
-                "expected 6 ranks separated by '/', got {}",
-                ranks.len()
-            )));
-        }
         let mut board = [None; POINTS];
-        for (row, rank_text) in ranks.iter().enumerate() {
-            let y = 5 - row as u8;
-            let mut x = 0u8;
-            for c in rank_text.chars() {
-                if let Some(run) = c.to_digit(10).filter(|d| (1..=6).contains(d)) {
-                    x += run as u8;
-                } else {
-                    let kind = Kind::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
-                        PositionError::new(format!("'{c}' is not a Flaxman man (K S P, k s p)"))
-                    })?;
-                    let side = if c.is_ascii_uppercase() {
-                        Side::WHITE
-                    } else {
-                        Side::BLACK
-                    };
-                    if x < 6 {
-                        board[GRID.index(x, y) as usize] = Some(Man { side, kind });
-                    }
-                    x += 1;
-                }
-                if x > 6 {
-                    break;
-                }
-            }
-            if x != 6 {
-                return Err(PositionError::new(format!(
-                    "rank {} ('{rank_text}') does not describe exactly 6 points",
-                    y + 1
-                )));
-            }
-        }
+        read_placement(GRID, placement, "points", |man| {
+            let kind = Kind::from_letter(man.letter).ok_or_else(|| {
+                PositionError::new(format!(
+                    "'{}' is not a Flaxman man (K S P, k s p)",
+                    man.written
+                ))
+            })?;
+            board[man.cell as usize] = Some(Man {
+                side: man.side,
+                kind,
+            });
+            Ok(())
+        })?;
         let mut men = [[0u8; 3]; 2];
         for s in [Side::WHITE, Side::BLACK] {
             let of_side = |kind: Kind| {

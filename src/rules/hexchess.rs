@@ -1395,6 +1395,10 @@ impl Position for HexChess {
         })
     }
 
+    fn noisy_moves(&self, moves: &mut Vec<Move>) {
+        self.legal_noisy_moves(moves);
+    }
+
     /// Captures (en passant too) and promotions.
     fn is_noisy(&self, mv: Move) -> bool {
         mv.promotion.is_some()

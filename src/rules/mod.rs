@@ -156,7 +156,7 @@ impl fmt::Display for Outcome {
 /// The rules of one game. A value is a complete position: placement, side to
 /// move and every piece of state the rules need (but not the game's history,
 /// which [`Game`] keeps for the draw rules).
-pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
+pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + Evaluated + 'static {
     type Move: Copy + PartialEq + Eq + Hash + Debug + Send + Sync + 'static;
     /// What [`Position::play`] returns so that [`Position::undo`] can restore
     /// the exact previous position.
@@ -211,6 +211,21 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
         let _ = mv;
         false
     }
+    /// Appends the legal moves [`Position::is_noisy`] accepts (which it does
+    /// not clear). A game that can generate them without the quiet ones
+    /// overrides this (the hex games do).
+    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
+        let start = moves.len();
+        self.legal_moves(moves);
+        let mut kept = start;
+        for i in start..moves.len() {
+            if self.is_noisy(moves[i]) {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
 
     /// The incrementally kept Zobrist-style hash.
     fn hash(&self) -> u64;
@@ -256,6 +271,29 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + 'static {
     /// piece and way it gives check. Empty when not in check.
     fn check_hints(&self) -> Vec<Hint> {
         Vec::new()
+    }
+}
+
+/// A game's own evaluation for the computer player, as plain functions.
+/// Value types only: the evaluations themselves live in `src/engine/eval/`.
+pub struct OwnEvaluation<P> {
+    /// Which evaluation this is, for reports ("flaxman").
+    pub name: &'static str,
+    /// The position's value for the side to move (positive: good for it).
+    pub evaluate: fn(&P) -> i32,
+    /// The position's value for the given side, whoever is to move.
+    pub evaluate_for: fn(&P, Side) -> i32,
+}
+
+/// The seam through which a game carries its evaluation to the engine: the
+/// rules declare it, the engine implements it for each game that has an
+/// evaluation of its own (`src/engine/eval/`). Since [`Position`] requires
+/// it, the type [`variant::Variant::visit`] hands out brings its evaluation
+/// along and the engine needs no downcasting. A game without one writes
+/// `impl Evaluated for MyGame {}` and is judged by the generic evaluation.
+pub trait Evaluated: Sized {
+    fn own_evaluation() -> Option<OwnEvaluation<Self>> {
+        None
     }
 }
 

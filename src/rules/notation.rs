@@ -108,6 +108,70 @@ pub fn placement_text(grid: Grid, man_at: impl Fn(u8) -> Option<(char, Side)>) -
     text
 }
 
+/// A man as the placement field writes it: its cell, its letter in upper
+/// case, its side (from the case) and the character as written, for errors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct WrittenMan {
+    pub cell: u8,
+    pub letter: char,
+    pub side: Side,
+    pub written: char,
+}
+
+/// Reads a placement field as [`placement_text`] writes it, handing each man
+/// to `put` (which refuses a letter that is no man of the game); a rank of
+/// the wrong length is refused here. `cells` names the grid's cells in
+/// errors ("points", "squares").
+pub fn read_placement(
+    grid: Grid,
+    text: &str,
+    cells: &str,
+    mut put: impl FnMut(WrittenMan) -> Result<(), PositionError>,
+) -> Result<(), PositionError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != usize::from(grid.ranks) {
+        return Err(PositionError::new(format!(
+            "expected {} ranks separated by '/', got {}",
+            grid.ranks,
+            ranks.len()
+        )));
+    }
+    let files = u32::from(grid.files);
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let y = grid.ranks - 1 - row as u8;
+        let mut x = 0u32;
+        for c in rank_text.chars() {
+            if let Some(run) = c.to_digit(10).filter(|d| (1..=files).contains(d)) {
+                x += run;
+            } else if x < files {
+                put(WrittenMan {
+                    cell: grid.index(x as u8, y),
+                    letter: c.to_ascii_uppercase(),
+                    side: if c.is_ascii_uppercase() {
+                        Side::WHITE
+                    } else {
+                        Side::BLACK
+                    },
+                    written: c,
+                })?;
+                x += 1;
+            } else {
+                x += 1;
+            }
+            if x > files {
+                break;
+            }
+        }
+        if x != files {
+            return Err(PositionError::new(format!(
+                "rank {} ('{rank_text}') does not describe exactly {files} {cells}",
+                y + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The side-to-move field of a position text: `w` or `b`.
 pub fn side_to_move_field(text: &str) -> Result<Side, PositionError> {
     match text {

@@ -14,9 +14,10 @@
 
 use std::fmt::Write as _;
 
+use super::geometry::square::{SquareKit, leap_mask};
 use super::geometry::{Grid, bits};
 use super::notation::split_from_to;
-use super::notation::{placement_text, side_to_move_field};
+use super::notation::{placement_text, read_placement, side_to_move_field};
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
     Placement, Route,
@@ -293,98 +294,8 @@ const fn loom_effect(occupied: u8) -> (usize, usize) {
 // ---------------------------------------------------------------------------
 // Tables
 
-/// Ray directions: the first four increase the square index (their nearest
-/// blocker is the lowest set bit), the last four decrease it.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
-const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
-const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
-
-const fn square_mask(offsets: &[(i8, i8)], from: u8) -> u64 {
-    let mut mask = 0;
-    let mut i = 0;
-    while i < offsets.len() {
-        if let Some(to) = GRID.offset(from, offsets[i].0, offsets[i].1) {
-            mask |= 1 << to;
-        }
-        i += 1;
-    }
-    mask
-}
-
-const KNIGHT_OFFSETS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_OFFSETS: [(i8, i8); 8] = DIRECTIONS;
-
-static KNIGHT: [u64; SQUARES] = step_table(&KNIGHT_OFFSETS);
-static KING: [u64; SQUARES] = step_table(&KING_OFFSETS);
-
-const fn step_table(offsets: &[(i8, i8)]) -> [u64; SQUARES] {
-    let mut table = [0; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        table[s] = square_mask(offsets, s as u8);
-        s += 1;
-    }
-    table
-}
-
-/// `RAYS[d][s]`: the squares from `s` (exclusive) to the edge in direction d.
-static RAYS: [[u64; SQUARES]; 8] = ray_table();
-
-const fn ray_table() -> [[u64; SQUARES]; 8] {
-    let mut table = [[0; SQUARES]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut s = 0;
-        while s < SQUARES {
-            let mut mask = 0;
-            let mut at = s as u8;
-            while let Some(next) = GRID.offset(at, DIRECTIONS[d].0, DIRECTIONS[d].1) {
-                mask |= 1 << next;
-                at = next;
-            }
-            table[d][s] = mask;
-            s += 1;
-        }
-        d += 1;
-    }
-    table
-}
-
-/// `LINES[s]`: every square on a rook or bishop line through `s`. Only a
-/// piece on one of these can uncover an attack on a King on `s`.
-static LINES: [u64; SQUARES] = lines_table();
-
-const fn lines_table() -> [u64; SQUARES] {
-    let mut table = [0; SQUARES];
-    let mut s = 0;
-    while s < SQUARES {
-        let mut d = 0;
-        while d < 8 {
-            table[s] |= RAYS[d][s];
-            d += 1;
-        }
-        s += 1;
-    }
-    table
-}
+/// The rays, leaps and lines of the Tapestry (the Loom has none).
+static KIT: SquareKit<SQUARES> = SquareKit::new(GRID);
 
 /// `ALLOWED[r][s]`: the squares a non-knight piece on `s` may end a move on
 /// under the restriction set `r` (Light: a different colour; Earth: a
@@ -423,18 +334,18 @@ const fn pawn_masks(side: usize, mode: usize, from: u8) -> (u64, u64) {
     let mut quiet = 0;
     let mut capture = 0;
     if mode & P_OPPOSITION != 0 {
-        let m = square_mask(&[(0, fwd), (1, 0), (-1, 0)], from);
+        let m = leap_mask(GRID, &[(0, fwd), (1, 0), (-1, 0)], from);
         quiet |= m;
         capture |= m;
     }
     if mode & P_AVOIDANCE != 0 {
-        let m = square_mask(&[(1, fwd), (-1, fwd)], from);
+        let m = leap_mask(GRID, &[(1, fwd), (-1, fwd)], from);
         quiet |= m;
         capture |= m;
     }
     if mode & P_NEXUS != 0 {
-        quiet |= square_mask(&[(0, fwd)], from);
-        capture |= square_mask(&[(1, fwd), (-1, fwd)], from);
+        quiet |= leap_mask(GRID, &[(0, fwd)], from);
+        capture |= leap_mask(GRID, &[(1, fwd), (-1, fwd)], from);
     }
     (quiet, capture)
 }
@@ -479,35 +390,6 @@ const fn pawn_table(which: usize) -> [[[u64; SQUARES]; 8]; 2] {
 
 /// The last rank for each side's pawns.
 const PROMOTION_RANK: [u64; 2] = [0b111111 << 30, 0b111111];
-
-#[inline]
-fn ray_attacks(dir: usize, square: u8, occupied: u64) -> u64 {
-    let ray = RAYS[dir][square as usize];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
-    let first = if dir < 4 {
-        blockers.trailing_zeros()
-    } else {
-        63 - blockers.leading_zeros()
-    };
-    ray ^ RAYS[dir][first as usize]
-}
-
-#[inline]
-fn rook_attacks(square: u8, occupied: u64) -> u64 {
-    ROOK_DIRS
-        .iter()
-        .fold(0, |m, &d| m | ray_attacks(d, square, occupied))
-}
-
-#[inline]
-fn bishop_attacks(square: u8, occupied: u64) -> u64 {
-    BISHOP_DIRS
-        .iter()
-        .fold(0, |m, &d| m | ray_attacks(d, square, occupied))
-}
 
 // ---------------------------------------------------------------------------
 // Hash keys
@@ -628,7 +510,7 @@ impl Tapestry {
     ) -> bool {
         let s = square as usize;
         let theirs = self.sides[by] & !removed;
-        if KNIGHT[s] & theirs & self.kinds[Kind::Knight as usize] != 0 {
+        if KIT.knight[s] & theirs & self.kinds[Kind::Knight as usize] != 0 {
             return true;
         }
         let allowed = ALLOWED[restriction][s];
@@ -636,7 +518,7 @@ impl Tapestry {
         if reach == 0 {
             return false;
         }
-        if KING[s] & reach & self.kinds[Kind::King as usize] != 0 {
+        if KIT.king[s] & reach & self.kinds[Kind::King as usize] != 0 {
             return true;
         }
         if PAWN_ATTACKERS[by][mode][s] & reach & self.kinds[Kind::Pawn as usize] != 0 {
@@ -644,11 +526,11 @@ impl Tapestry {
         }
         let queens = self.kinds[Kind::Queen as usize];
         let rooks = (self.kinds[Kind::Rook as usize] | queens) & reach;
-        if rooks != 0 && rook_attacks(square, occupied) & rooks != 0 {
+        if rooks != 0 && KIT.rook(square, occupied) & rooks != 0 {
             return true;
         }
         let bishops = (self.kinds[Kind::Bishop as usize] | queens) & reach;
-        bishops != 0 && bishop_attacks(square, occupied) & bishops != 0
+        bishops != 0 && KIT.bishop(square, occupied) & bishops != 0
     }
 
     /// Whether side `side`'s King is attacked in this position.
@@ -672,7 +554,7 @@ impl Tapestry {
         let exposed = if in_check {
             ALL_SQUARES
         } else {
-            LINES[king as usize]
+            KIT.lines[king as usize]
         };
         let safe = |from: u8, to: u8| -> bool {
             let from_bit = 1u64 << from;
@@ -693,11 +575,11 @@ impl Tapestry {
                 None => continue,
             };
             let targets = match kind {
-                Kind::Knight => KNIGHT[f] & !own,
-                Kind::Rook => rook_attacks(from, occupied) & ALLOWED[restriction][f] & !own,
-                Kind::Bishop => bishop_attacks(from, occupied) & ALLOWED[restriction][f] & !own,
+                Kind::Knight => KIT.knight[f] & !own,
+                Kind::Rook => KIT.rook(from, occupied) & ALLOWED[restriction][f] & !own,
+                Kind::Bishop => KIT.bishop(from, occupied) & ALLOWED[restriction][f] & !own,
                 Kind::Queen => {
-                    (rook_attacks(from, occupied) | bishop_attacks(from, occupied))
+                    (KIT.rook(from, occupied) | KIT.bishop(from, occupied))
                         & ALLOWED[restriction][f]
                         & !own
                 }
@@ -737,7 +619,7 @@ impl Tapestry {
             }
         }
         // The King: always tested, on the board without it.
-        let mut targets = KING[king as usize] & ALLOWED[restriction][king as usize] & !own;
+        let mut targets = KIT.king[king as usize] & ALLOWED[restriction][king as usize] & !own;
         let without_king = occupied & !(1u64 << king);
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
@@ -858,10 +740,10 @@ impl Tapestry {
         let (restriction, mode) = self.effect();
         let pattern = match piece.kind {
             Kind::Knight => return Vec::new(),
-            Kind::King => KING[f] & !own,
-            Kind::Rook => rook_attacks(from, occupied) & !own,
-            Kind::Bishop => bishop_attacks(from, occupied) & !own,
-            Kind::Queen => (rook_attacks(from, occupied) | bishop_attacks(from, occupied)) & !own,
+            Kind::King => KIT.king[f] & !own,
+            Kind::Rook => KIT.rook(from, occupied) & !own,
+            Kind::Bishop => KIT.bishop(from, occupied) & !own,
+            Kind::Queen => (KIT.rook(from, occupied) | KIT.bishop(from, occupied)) & !own,
             Kind::Pawn if mode == 0 => {
                 // No pawn mode: the orthodox steps are all frozen.
                 let orthodox = (PAWN_QUIET[us][P_NEXUS][f] & !occupied)
@@ -1176,57 +1058,31 @@ impl Position for Tapestry {
             )));
         };
         let side = side_to_move_field(side)?;
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 6 {
-            return Err(PositionError::new(format!(
-                "expected 6 ranks separated by '/', got {}",
-                ranks.len()
-            )));
-        }
         let mut pos = Tapestry::empty();
         let mut kings = [0u8; 2];
-        for (row, rank_text) in ranks.iter().enumerate() {
-            let y = 5 - row as u8;
-            let mut x = 0u8;
-            for c in rank_text.chars() {
-                if let Some(run) = c.to_digit(10).filter(|d| (1..=6).contains(d)) {
-                    x += run as u8;
-                } else {
-                    let kind = Kind::from_letter(c.to_ascii_uppercase())
-                        .filter(|_| c.is_ascii_alphabetic())
-                        .ok_or_else(|| {
-                            PositionError::new(format!(
-                                "'{c}' is not a Tapestry piece (K Q R B N P, k q r b n p) or a run of 1-6 empty squares"
-                            ))
-                        })?;
-                    let s = usize::from(c.is_ascii_lowercase());
-                    if x < 6 {
-                        let square = GRID.index(x, y);
-                        if kind == Kind::Pawn && PROMOTION_RANK[s] & (1 << square) != 0 {
-                            return Err(PositionError::new(format!(
-                                "a {} pawn cannot stand on {} (its promotion rank)",
-                                Side(s as u8).name(),
-                                GRID.name(square)
-                            )));
-                        }
-                        if kind == Kind::King {
-                            kings[s] += 1;
-                        }
-                        pos.put(square, code(s, kind as usize));
-                    }
-                    x += 1;
-                }
-                if x > 6 {
-                    break;
-                }
-            }
-            if x != 6 {
+        read_placement(GRID, placement, "squares", |man| {
+            let kind = Kind::from_letter(man.letter)
+                .filter(|_| man.written.is_ascii_alphabetic())
+                .ok_or_else(|| {
+                    PositionError::new(format!(
+                        "'{}' is not a Tapestry piece (K Q R B N P, k q r b n p) or a run of 1-6 empty squares",
+                        man.written
+                    ))
+                })?;
+            let s = man.side.index();
+            if kind == Kind::Pawn && PROMOTION_RANK[s] & (1 << man.cell) != 0 {
                 return Err(PositionError::new(format!(
-                    "rank {} ('{rank_text}') does not describe exactly 6 squares",
-                    y + 1
+                    "a {} pawn cannot stand on {} (its promotion rank)",
+                    man.side.name(),
+                    GRID.name(man.cell)
                 )));
             }
-        }
+            if kind == Kind::King {
+                kings[s] += 1;
+            }
+            pos.put(man.cell, code(s, kind as usize));
+            Ok(())
+        })?;
         for s in [Side::WHITE, Side::BLACK] {
             if kings[s.index()] != 1 {
                 return Err(PositionError::new(format!(

@@ -11,7 +11,9 @@
 //! - Courtesan line mobility: a Courtesan that sees her own King slides along
 //!   that line; each square she can reach counts a little.
 
-use crate::rules::chakra::{Chakra, Kind, PROMOTABLE};
+use crate::rules::chakra::{Chakra, GRID, Kind, PROMOTABLE};
+use crate::rules::geometry::king_distance;
+use crate::rules::geometry::square::DIRECTIONS;
 use crate::rules::{Position, Side};
 
 use super::GameEval;
@@ -41,41 +43,21 @@ fn value(kind: Kind) -> i32 {
     }
 }
 
-fn xy(s: u8) -> (i8, i8) {
-    ((s % 8) as i8, (s / 8) as i8)
-}
-
-fn square(x: i8, y: i8) -> Option<u8> {
-    ((0..8).contains(&x) && (0..8).contains(&y)).then(|| (x + 8 * y) as u8)
-}
-
-const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
-
 /// Squares a Courtesan on `s` could slide to along the line to her King
 /// (pieces block her sight, chakras are ignored here).
 fn courtesan_line(pos: &Chakra, s: u8, side: Side) -> i32 {
-    let (x, y) = xy(s);
-    for (dx, dy) in DIRS {
+    for (dx, dy) in DIRECTIONS {
         let mut steps = 0;
-        let (mut cx, mut cy) = (x + dx, y + dy);
-        while let Some(t) = square(cx, cy) {
+        let mut at = s;
+        while let Some(t) = GRID.offset(at, dx, dy) {
             match pos.piece_at(t) {
                 None => steps += 1,
                 Some(p) if p.side == side && p.kind == Kind::King => {
                     // Toward the King: `steps` squares; away: to the first
                     // piece, an enemy one included.
                     let mut away = 0;
-                    let (mut ax, mut ay) = (x - dx, y - dy);
-                    while let Some(a) = square(ax, ay) {
+                    let mut back = s;
+                    while let Some(a) = GRID.offset(back, -dx, -dy) {
                         match pos.piece_at(a) {
                             None => away += 1,
                             Some(q) => {
@@ -83,15 +65,13 @@ fn courtesan_line(pos: &Chakra, s: u8, side: Side) -> i32 {
                                 break;
                             }
                         }
-                        ax -= dx;
-                        ay -= dy;
+                        back = a;
                     }
                     return steps + away;
                 }
                 Some(_) => break,
             }
-            cx += dx;
-            cy += dy;
+            at = t;
         }
     }
     0
@@ -148,7 +128,7 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
         .unwrap_or(0);
     let mut pawn_value = 0;
     for &s in &pawns[..pawn_count] {
-        let (_, y) = xy(s);
+        let y = GRID.coords(s).1 as i8;
         // Progress in moves: by its double step a pawn on its second rank is
         // as near the fourth as one on the third.
         let advanced = match if side == Side::WHITE { y - 1 } else { 6 - y } {
@@ -165,13 +145,7 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
         2 => {
             let users = pieces[..piece_count]
                 .iter()
-                .filter(|&&p| {
-                    let (px, py) = xy(p);
-                    chakras.iter().any(|&c| {
-                        let (cx, cy) = xy(c);
-                        (px - cx).abs().max((py - cy).abs()) <= 2
-                    })
-                })
+                .filter(|&&p| chakras.iter().any(|&c| king_distance(GRID, p, c) <= 2))
                 .count() as i32;
             TRANSMITTER + TRANSMITTER_USER * users.min(4)
         }
@@ -187,6 +161,8 @@ impl GameEval for Chakra {
         side_value(self, me) - side_value(self, me.opponent()) + TEMPO
     }
 }
+
+super::own_evaluation!(Chakra, "chakra");
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,7 @@
 //!   man whose jump length, after the move, matches its distance to the King.
 //! - Threats: enemy Soldiers an own mobile man could capture now.
 
-use crate::rules::flaxman::{Flaxman, GRID, Kind, Move};
+use crate::rules::flaxman::{Flaxman, GRID, Kind, jumps};
 use crate::rules::geometry::{bits, distance_squared};
 use crate::rules::{Position, Side};
 
@@ -34,26 +34,6 @@ const CHECKING_MOVE: i32 = 14;
 const KING_TRAPPED: i32 = 60;
 const THREAT: i32 = 25;
 const TEMPO: i32 = 10;
-
-/// `JUMPS[d²][p]`: the points at squared distance d² from p.
-static JUMPS: [[u64; POINTS]; 51] = jump_table();
-
-const fn jump_table() -> [[u64; POINTS]; 51] {
-    let mut table = [[0u64; POINTS]; 51];
-    let mut from = 0;
-    while from < POINTS {
-        let mut to = 0;
-        while to < POINTS {
-            if to != from {
-                let d2 = distance_squared(GRID, from as u8, to as u8) as usize;
-                table[d2][from] |= 1 << to;
-            }
-            to += 1;
-        }
-        from += 1;
-    }
-    table
-}
 
 /// `D2[a][b]`: squared distance between two points.
 static D2: [[u8; POINTS]; POINTS] = distance_table();
@@ -74,10 +54,6 @@ const fn distance_table() -> [[u8; POINTS]; POINTS] {
 
 fn d2(a: u8, b: u8) -> u8 {
     D2[a as usize % POINTS][b as usize % POINTS]
-}
-
-fn jumps(length_squared: u8, from: u8) -> u64 {
-    JUMPS[length_squared as usize][from as usize]
 }
 
 /// One side's three men: index 0 the King, then the two others.
@@ -228,12 +204,9 @@ impl GameEval for Flaxman {
         };
         mover + TEMPO
     }
-
-    /// Captures, freeings and King's captures: every landing on a man.
-    fn is_noisy_move(&self, mv: Move) -> bool {
-        self.man_at(mv.to).is_some()
-    }
 }
+
+super::own_evaluation!(Flaxman, "flaxman");
 
 #[cfg(test)]
 mod tests {

@@ -49,11 +49,9 @@ impl GameEval for HexChess {
         let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
         score + MOBILITY * reach + TEMPO
     }
-
-    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
-        self.legal_noisy_moves(moves);
-    }
 }
+
+super::own_evaluation!(HexChess, "hexchess");
 
 /// Three-player Anglojewish Chess: each player's strength is its material
 /// (pawns' progress included), its reach and its General's danger (the
@@ -105,11 +103,9 @@ impl GameEval for HexChess3 {
         };
         strength(side) - rivals + tempo
     }
-
-    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
-        self.legal_noisy_moves(moves);
-    }
 }
+
+super::own_evaluation!(HexChess3, "hexchess-3p");
 
 /// Per flight cell of a General an opponent attacks.
 const GENERAL_DANGER: i32 = 12;

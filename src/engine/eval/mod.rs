@@ -4,10 +4,12 @@
 //! Every game gets the [`generic`] evaluation, built only from the public
 //! [`Position`] trait and its view: material from the letters of
 //! [`Position::placements`] and mobility. A game with its own ideas
-//! implements [`GameEval`] in a module here and adds one line to
-//! [`Evaluator::for_game`]; the search never changes. The dispatch is by the
-//! position's type, so it works for whatever type [`Variant::visit`] hands
-//! out — no change to the rules code or to the visitor is needed.
+//! implements [`GameEval`] in a module here and hands it to the engine
+//! through the rules' [`Evaluated`] seam ([`own_evaluation!`]); the search
+//! never changes, and since every game type carries its evaluation with it,
+//! the engine finds it for whatever type [`Variant::visit`] hands out.
+//! Which moves are noisy (quiescence plays only those) is the rules' word:
+//! [`Position::is_noisy`] and [`Position::noisy_moves`].
 //!
 //! [`Variant::visit`]: crate::rules::variant::Variant::visit
 
@@ -16,16 +18,10 @@ pub mod flaxman;
 pub mod hexchess;
 pub mod tapestry;
 
-use std::any::Any;
-
-use crate::rules::chakra::Chakra;
-use crate::rules::flaxman::Flaxman;
-use crate::rules::hexchess::{HexChess, HexChess3};
-use crate::rules::tapestry::Tapestry;
 use crate::rules::view::ManState;
-use crate::rules::{Position, Side};
+use crate::rules::{Evaluated, OwnEvaluation, Position, Side};
 
-/// A game's own evaluation and its idea of a noisy move.
+/// A game's own evaluation.
 pub trait GameEval: Position {
     /// The position's value for the side to move (positive: good for it).
     /// Must not return a mate-range score (keep within ±[`MAX_EVAL`]).
@@ -40,31 +36,29 @@ pub trait GameEval: Position {
             -self.evaluate()
         }
     }
-    /// The moves quiescence plays; by default the game's own
-    /// [`Position::is_noisy`].
-    fn is_noisy_move(&self, mv: Self::Move) -> bool {
-        self.is_noisy(mv)
-    }
-    /// Appends the legal moves [`GameEval::is_noisy_move`] accepts. A game
-    /// that can generate them without the quiet ones overrides this.
-    fn noisy_moves(&self, moves: &mut Vec<Self::Move>) {
-        push_noisy(self, moves, |pos, mv| pos.is_noisy_move(mv));
-    }
 }
 
-/// The legal moves `noisy` accepts, appended to `moves`.
-fn push_noisy<P: Position>(pos: &P, moves: &mut Vec<P::Move>, noisy: impl Fn(&P, P::Move) -> bool) {
-    let start = moves.len();
-    pos.legal_moves(moves);
-    let mut kept = start;
-    for i in start..moves.len() {
-        if noisy(pos, moves[i]) {
-            moves[kept] = moves[i];
-            kept += 1;
-        }
-    }
-    moves.truncate(kept);
+/// `G`'s [`GameEval`] as the rules' [`Evaluated`] seam carries it.
+pub fn own<G: GameEval>(name: &'static str) -> Option<OwnEvaluation<G>> {
+    Some(OwnEvaluation {
+        name,
+        evaluate: G::evaluate,
+        evaluate_for: G::evaluate_for,
+    })
 }
+
+/// Hands a game's [`GameEval`] to the engine under a name:
+/// `own_evaluation!(Flaxman, "flaxman");`.
+macro_rules! own_evaluation {
+    ($game:ty, $name:literal) => {
+        impl $crate::rules::Evaluated for $game {
+            fn own_evaluation() -> Option<$crate::rules::OwnEvaluation<Self>> {
+                $crate::engine::eval::own::<Self>($name)
+            }
+        }
+    };
+}
+pub(crate) use own_evaluation;
 
 /// The largest value an evaluation may give; mate scores lie far above.
 pub const MAX_EVAL: i32 = 10_000;
@@ -74,8 +68,6 @@ pub const MAX_EVAL: i32 = 10_000;
 pub struct Evaluator<P: Position> {
     evaluate: fn(&P) -> i32,
     evaluate_for: fn(&P, Side) -> i32,
-    noisy: fn(&P, P::Move) -> bool,
-    noisy_moves: fn(&P, &mut Vec<P::Move>),
     /// Which evaluation this is, for reports ("flaxman", "generic").
     pub name: &'static str,
 }
@@ -91,12 +83,14 @@ impl<P: Position> Copy for Evaluator<P> {}
 impl<P: Position> Evaluator<P> {
     /// The game's own evaluation when it has one, else the generic one.
     pub fn for_game() -> Self {
-        Self::specific::<Flaxman>("flaxman")
-            .or_else(|| Self::specific::<Chakra>("chakra"))
-            .or_else(|| Self::specific::<HexChess>("hexchess"))
-            .or_else(|| Self::specific::<HexChess3>("hexchess-3p"))
-            .or_else(|| Self::specific::<Tapestry>("tapestry"))
-            .unwrap_or_else(Self::generic)
+        match <P as Evaluated>::own_evaluation() {
+            Some(own) => Evaluator {
+                evaluate: own.evaluate,
+                evaluate_for: own.evaluate_for,
+                name: own.name,
+            },
+            None => Self::generic(),
+        }
     }
 
     /// The generic evaluation, for any game.
@@ -111,24 +105,7 @@ impl<P: Position> Evaluator<P> {
                     -value
                 }
             },
-            noisy: |pos, mv| pos.is_noisy(mv),
-            noisy_moves: |pos, moves| push_noisy(pos, moves, |p, mv| p.is_noisy(mv)),
             name: "generic",
-        }
-    }
-
-    /// `G`'s evaluation, when `P` is `G`.
-    fn specific<G: GameEval>(name: &'static str) -> Option<Self> {
-        if std::any::TypeId::of::<P>() == std::any::TypeId::of::<G>() {
-            Some(Evaluator {
-                evaluate: evaluate_as::<P, G>,
-                evaluate_for: evaluate_for_as::<P, G>,
-                noisy: noisy_as::<P, G>,
-                noisy_moves: noisy_moves_as::<P, G>,
-                name,
-            })
-        } else {
-            None
         }
     }
 
@@ -139,49 +116,6 @@ impl<P: Position> Evaluator<P> {
     /// The position's value for `side`, whoever is to move.
     pub fn evaluate_for(&self, pos: &P, side: Side) -> i32 {
         (self.evaluate_for)(pos, side).clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    pub fn is_noisy(&self, pos: &P, mv: P::Move) -> bool {
-        (self.noisy)(pos, mv)
-    }
-
-    /// Appends the legal moves [`Self::is_noisy`] accepts.
-    pub fn noisy_moves(&self, pos: &P, moves: &mut Vec<P::Move>) {
-        (self.noisy_moves)(pos, moves)
-    }
-}
-
-/// `G::evaluate` on a `P` that is a `G` (checked when the evaluator was made;
-/// the downcast is a type-id comparison).
-fn evaluate_as<P: Position, G: GameEval>(pos: &P) -> i32 {
-    (pos as &dyn Any)
-        .downcast_ref::<G>()
-        .map_or_else(|| generic(pos), G::evaluate)
-}
-
-fn evaluate_for_as<P: Position, G: GameEval>(pos: &P, side: Side) -> i32 {
-    match (pos as &dyn Any).downcast_ref::<G>() {
-        Some(g) => g.evaluate_for(side),
-        None if side == pos.side_to_move() => generic(pos),
-        None => -generic(pos),
-    }
-}
-
-fn noisy_as<P: Position, G: GameEval>(pos: &P, mv: P::Move) -> bool {
-    let g = (pos as &dyn Any).downcast_ref::<G>();
-    let m = (&mv as &dyn Any).downcast_ref::<G::Move>();
-    match (g, m) {
-        (Some(g), Some(&m)) => g.is_noisy_move(m),
-        _ => pos.is_noisy(mv),
-    }
-}
-
-fn noisy_moves_as<P: Position, G: GameEval>(pos: &P, moves: &mut Vec<P::Move>) {
-    let g = (pos as &dyn Any).downcast_ref::<G>();
-    let list = (moves as &mut dyn Any).downcast_mut::<Vec<G::Move>>();
-    match (g, list) {
-        (Some(g), Some(list)) => g.noisy_moves(list),
-        _ => push_noisy(pos, moves, |p, mv| p.is_noisy(mv)),
     }
 }
 

@@ -52,6 +52,8 @@ impl GameEval for Tapestry {
     }
 }
 
+super::own_evaluation!(Tapestry, "tapestry");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! named `a1` … with files from White's left and ranks from White's side.
 
 pub mod hex;
+pub mod square;
 
 /// A rectangular grid of `files × ranks` cells, indexed `x + files·y`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

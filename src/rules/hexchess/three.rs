@@ -651,6 +651,10 @@ impl Position for HexChess3 {
         self.end(any)
     }
 
+    fn noisy_moves(&self, moves: &mut Vec<Move>) {
+        self.legal_noisy_moves(moves);
+    }
+
     fn is_noisy(&self, mv: Move) -> bool {
         mv.from != NONE
             && (mv.promotion.is_some()
