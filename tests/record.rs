@@ -290,3 +290,43 @@ fn the_variant_tag_takes_the_id_or_the_title_in_any_case() {
         "{error:?}"
     );
 }
+
+/// The move list is kept as moves are played, taken back and replayed (no
+/// replay from the start): after any walk back and forth it is what the
+/// game's moves say, and the moves to redo are the ones taken back.
+#[test]
+fn the_move_list_follows_undo_and_redo_in_every_game() {
+    use variantarium::rules::random::Rng;
+    let mut rng = Rng::new(12);
+    for id in VariantId::ALL {
+        let mut game = new_session(Variant::new(id), DrawRules::NONE, None).expect("a game");
+        let mut played = Vec::new();
+        for _ in 0..30 {
+            let legal = game.legal_moves();
+            if legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let text = legal[rng.below(legal.len())].text.clone();
+            game.play(&text).expect("legal");
+            played.push(text);
+        }
+        let back = rng.below(played.len() + 1);
+        for _ in 0..back {
+            assert!(game.undo());
+        }
+        let forward = rng.below(back + 1);
+        for _ in 0..forward {
+            assert!(game.redo());
+        }
+        let now = played.len() - back + forward;
+        assert_eq!(game.ply_count(), now, "{id}");
+        assert_eq!(game.moves(), played[..now], "{id}");
+        assert_eq!(game.redo_moves(), played[now..], "{id}");
+        // The list names the moves that lead to the position.
+        let mut replay = new_session(Variant::new(id), DrawRules::NONE, None).expect("a game");
+        for text in game.moves() {
+            replay.play(&text).expect("the list replays");
+        }
+        assert_eq!(replay.position_text(), game.position_text(), "{id}");
+    }
+}

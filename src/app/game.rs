@@ -288,15 +288,15 @@ fn resume_computer(game: Option<ResMut<Match>>, mut asks: MessageReader<Computer
 
 /// Whether Undo has anything to take back.
 pub fn can_undo(session: &dyn Session) -> bool {
-    !session.moves().is_empty()
+    session.ply_count() > 0
 }
 
 fn go_to(session: &mut dyn Session, ply: usize) -> bool {
     let mut moved = false;
-    while session.moves().len() > ply && session.undo() {
+    while session.ply_count() > ply && session.undo() {
         moved = true;
     }
-    while session.moves().len() < ply && session.redo() {
+    while session.ply_count() < ply && session.redo() {
         moved = true;
     }
     moved

@@ -16,6 +16,7 @@ use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
 use crate::rules::perft::{divide, perft};
+use crate::rules::registry::GAMES;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::{Position, sorted_moves};
@@ -114,9 +115,7 @@ pub enum Command {
 /// position.
 #[derive(Args, Debug, Clone)]
 pub struct Setup {
-    /// Variant id: flaxman, tapestry, glinski, mccooey, aj-glinski,
-    /// aj-mccooey, aj-glinski-mixed, aj-mccooey-mixed, aj-compact, chakra.
-    #[arg(long, required_unless_present = "record")]
+    #[arg(long, required_unless_present = "record", help = variant_help())]
     pub variant: Option<String>,
     /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
     #[arg(long)]
@@ -131,6 +130,12 @@ pub struct Setup {
     /// draw rules and history); --moves are played after it.
     #[arg(long, conflicts_with_all = ["variant", "pawn", "position"])]
     pub record: Option<PathBuf>,
+}
+
+/// The `--variant` help: every registered game's id.
+fn variant_help() -> String {
+    let ids: Vec<&str> = GAMES.iter().map(|game| game.key).collect();
+    format!("Variant id: {}.", ids.join(", "))
 }
 
 impl Setup {

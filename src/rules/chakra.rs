@@ -12,8 +12,11 @@
 
 use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
 use super::geometry::{Grid, bits};
+use super::glossary::chess_man;
 use super::notation::split_from_to;
 use super::notation::{placement_text, read_placement, side_to_move_field};
+use super::variant::Variant;
+use super::view::ManInfo;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
@@ -703,6 +706,36 @@ impl Chakra {
             })
         };
         result.err()
+    }
+}
+
+/// The Chakra men and chakras: their names, moves and models.
+pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+    match (letter, state) {
+        ('T', ManState::KingMode) => ManInfo::man(
+            "Chakra (king mode)",
+            "chakra-king",
+            "when vacant, one King step; a piece on its own chakra may use the Transmitter",
+        ),
+        ('T', _) => ManInfo::man(
+            "Chakra (knight mode)",
+            "chakra-knight",
+            "when vacant, leaps like a Knight; a piece on its own chakra may use the Transmitter",
+        ),
+        ('A', _) => ManInfo::man("Ape", "ape", "leaps like a chess Knight"),
+        ('C', _) => ManInfo::man(
+            "Courtesan",
+            "courtesan",
+            "a King step; slides along an open line on which she sees her own King",
+        ),
+        ('M', _) => ManInfo::man("Monk", "monk", "a King step or a Bishop's slide"),
+        ('S', _) => ManInfo::man("Samurai", "samurai", "a King step or a Rook's slide"),
+        ('P', _) => ManInfo::man(
+            "Pawn",
+            "pawn",
+            "one step forward (two from its second rank), captures diagonally forward",
+        ),
+        (other, _) => chess_man(other),
     }
 }
 

@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 use super::geometry::{Grid, bits, distance_squared};
 use super::notation::split_from_to;
 use super::notation::{placement_text, read_placement, side_to_move_field};
+use super::variant::Variant;
+use super::view::ManInfo;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
     Placement, Route,
@@ -333,6 +335,28 @@ fn length_label(a: u8, b: u8) -> String {
         }
     }
     label
+}
+
+/// The Flaxman men: their names, moves and models.
+pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+    match (letter, state) {
+        (_, ManState::Prisoner) => ManInfo::man(
+            "Prisoner",
+            "flaxman-prisoner",
+            "never moves, but still measures its companions' jumps; landing on it frees it",
+        ),
+        ('K', _) => ManInfo::royal(
+            "King",
+            "flaxman-king",
+            "jumps exactly as far as its two companions stand apart; may capture its own Soldier",
+        ),
+        ('S', _) => ManInfo::man(
+            "Soldier",
+            "flaxman-soldier",
+            "jumps exactly as far as its two companions stand apart, over anything",
+        ),
+        _ => None,
+    }
 }
 
 impl Position for Flaxman {

@@ -4,173 +4,29 @@
 //! tried is not legal. Rule knowledge, so it lives here; the app only shows
 //! it.
 
-use super::hexchess::{Army, HexOptions};
+use super::registry::describe;
 use super::session::Session;
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
 
-/// What a man is called, in one line how it moves, and how it is drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ManInfo {
-    pub name: &'static str,
-    pub summary: &'static str,
-    /// The key of its model in `assets/pieces.json`.
-    pub model: &'static str,
-    /// Whether check is check on this man (a King, a General).
-    pub royal: bool,
-}
-
-const fn man(name: &'static str, model: &'static str, summary: &'static str) -> Option<ManInfo> {
-    Some(ManInfo {
-        name,
-        summary,
-        model,
-        royal: false,
-    })
-}
-
-const fn royal(name: &'static str, model: &'static str, summary: &'static str) -> Option<ManInfo> {
-    Some(ManInfo {
-        name,
-        summary,
-        model,
-        royal: true,
-    })
-}
+pub use super::view::ManInfo;
 
 /// The name, one-line move and model of the man a placement shows, in this
-/// game: letters mean different men in different games.
+/// game (letters mean different men in different games): the game's own
+/// words, as its registry entry names them.
 pub fn man_info(variant: Variant, letter: char, state: ManState) -> Option<ManInfo> {
-    match variant.id {
-        VariantId::Flaxman => flaxman_man(letter, state),
-        VariantId::Tapestry => match letter {
-            'F' => man(
-                "Fate",
-                "fate",
-                "steps to a neighbouring Loom square; a square with a Fate is active",
-            ),
-            'N' => man("Knight", "knight", "leaps as in chess and ignores the Loom"),
-            'P' => man(
-                "Pawn",
-                "pawn",
-                "moves as the active Loom squares allow (Opposition, Nexus, Avoidance)",
-            ),
-            other => chess_man(other),
-        },
-        VariantId::Chakra => chakra_man(letter, state),
-        id => hex_man(HexOptions::for_variant(id, variant.pawn)?, letter),
-    }
+    (describe(variant.id).men)(variant, letter, state)
 }
 
-fn flaxman_man(letter: char, state: ManState) -> Option<ManInfo> {
-    match (letter, state) {
-        (_, ManState::Prisoner) => man(
-            "Prisoner",
-            "flaxman-prisoner",
-            "never moves, but still measures its companions' jumps; landing on it frees it",
-        ),
-        ('K', _) => royal(
-            "King",
-            "flaxman-king",
-            "jumps exactly as far as its two companions stand apart; may capture its own Soldier",
-        ),
-        ('S', _) => man(
-            "Soldier",
-            "flaxman-soldier",
-            "jumps exactly as far as its two companions stand apart, over anything",
-        ),
-        _ => None,
-    }
-}
-
-fn chakra_man(letter: char, state: ManState) -> Option<ManInfo> {
-    match (letter, state) {
-        ('T', ManState::KingMode) => man(
-            "Chakra (king mode)",
-            "chakra-king",
-            "when vacant, one King step; a piece on its own chakra may use the Transmitter",
-        ),
-        ('T', _) => man(
-            "Chakra (knight mode)",
-            "chakra-knight",
-            "when vacant, leaps like a Knight; a piece on its own chakra may use the Transmitter",
-        ),
-        ('A', _) => man("Ape", "ape", "leaps like a chess Knight"),
-        ('C', _) => man(
-            "Courtesan",
-            "courtesan",
-            "a King step; slides along an open line on which she sees her own King",
-        ),
-        ('M', _) => man("Monk", "monk", "a King step or a Bishop's slide"),
-        ('S', _) => man("Samurai", "samurai", "a King step or a Rook's slide"),
-        ('P', _) => man(
-            "Pawn",
-            "pawn",
-            "one step forward (two from its second rank), captures diagonally forward",
-        ),
-        (other, _) => chess_man(other),
-    }
-}
-
-fn hex_man(options: HexOptions, letter: char) -> Option<ManInfo> {
-    let classical = options.army == Army::Classical;
+/// The men of orthodox chess, as the square-board games that keep them
+/// describe them.
+pub fn chess_man(letter: char) -> Option<ManInfo> {
     match letter {
-        // The classical armies' pawn is drawn as a chess pawn whatever it
-        // is called; the Anglojewish pawn-like pieces each have a model.
-        'P' if classical => Some(ManInfo {
-            model: "pawn",
-            ..pawn_info(options.pawn)
-        }),
-        'P' => Some(pawn_info(options.pawn)),
-        'G' => royal(
-            "General",
-            "general",
-            "one orthogonal step; royal, like a King",
-        ),
-        'C' => man("Cohen", "cohen", "moves as a Finch or as a Rabbi"),
-        'F' => man(
-            "Finch",
-            "finch",
-            "1 to 4 orthogonal steps, each turning 60° the same way",
-        ),
-        'B' if !classical => man(
-            "Rabbi",
-            "rabbi",
-            "1 to 4 diagonal steps, each turning 60° the same way",
-        ),
-        'S' => man(
-            "Sennight",
-            "sennight",
-            "the √7 leap (a hex Knight's), never blocked",
-        ),
-        'K' => royal("King", "king", "one step, orthogonal or diagonal"),
-        'Q' => man(
-            "Queen",
-            "queen",
-            "slides along the six orthogonals and six diagonals",
-        ),
-        'R' => man("Rook", "rook", "slides along the six orthogonal lines"),
-        'B' => man(
-            "Bishop",
-            "bishop",
-            "slides along the six diagonals, keeping its colour",
-        ),
-        'N' => man(
-            "Knight",
-            "knight",
-            "the √7 leap: two steps straight, one turning",
-        ),
-        _ => None,
-    }
-}
-
-fn chess_man(letter: char) -> Option<ManInfo> {
-    match letter {
-        'K' => royal("King", "king", "one step in any direction"),
-        'Q' => man("Queen", "queen", "slides along ranks, files and diagonals"),
-        'R' => man("Rook", "rook", "slides along ranks and files"),
-        'B' => man("Bishop", "bishop", "slides along diagonals"),
-        'N' => man(
+        'K' => ManInfo::royal("King", "king", "one step in any direction"),
+        'Q' => ManInfo::man("Queen", "queen", "slides along ranks, files and diagonals"),
+        'R' => ManInfo::man("Rook", "rook", "slides along ranks and files"),
+        'B' => ManInfo::man("Bishop", "bishop", "slides along diagonals"),
+        'N' => ManInfo::man(
             "Knight",
             "knight",
             "leaps two squares straight and one aside",

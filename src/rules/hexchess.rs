@@ -17,8 +17,10 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising, rotate};
+use super::glossary::pawn_info;
 use super::notation::split_from_to;
-use super::variant::{PawnKind, VariantId};
+use super::variant::{PawnKind, Variant, VariantId};
+use super::view::ManInfo;
 use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
 use super::view::{CellId, Hint};
 use super::{
@@ -1266,6 +1268,61 @@ impl HexChess {
         (is_pawn && mv.to == self.ep && self.board[mv.to as usize] == 0)
             .then(|| self.tables.forward[orient(self.side.index() ^ 1)][mv.to as usize])
             .filter(|&c| c != NONE)
+    }
+}
+
+/// The men of the hex armies, classical and Anglojewish: their names, moves
+/// and models (the pawn-like piece the options name).
+pub fn men(variant: Variant, letter: char, _: ManState) -> Option<ManInfo> {
+    let options = HexOptions::for_variant(variant.id, variant.pawn)?;
+    let classical = options.army == Army::Classical;
+    match letter {
+        // The classical armies' pawn is drawn as a chess pawn whatever it
+        // is called; the Anglojewish pawn-like pieces each have a model.
+        'P' if classical => Some(ManInfo {
+            model: "pawn",
+            ..pawn_info(options.pawn)
+        }),
+        'P' => Some(pawn_info(options.pawn)),
+        'G' => ManInfo::royal(
+            "General",
+            "general",
+            "one orthogonal step; royal, like a King",
+        ),
+        'C' => ManInfo::man("Cohen", "cohen", "moves as a Finch or as a Rabbi"),
+        'F' => ManInfo::man(
+            "Finch",
+            "finch",
+            "1 to 4 orthogonal steps, each turning 60° the same way",
+        ),
+        'B' if !classical => ManInfo::man(
+            "Rabbi",
+            "rabbi",
+            "1 to 4 diagonal steps, each turning 60° the same way",
+        ),
+        'S' => ManInfo::man(
+            "Sennight",
+            "sennight",
+            "the √7 leap (a hex Knight's), never blocked",
+        ),
+        'K' => ManInfo::royal("King", "king", "one step, orthogonal or diagonal"),
+        'Q' => ManInfo::man(
+            "Queen",
+            "queen",
+            "slides along the six orthogonals and six diagonals",
+        ),
+        'R' => ManInfo::man("Rook", "rook", "slides along the six orthogonal lines"),
+        'B' => ManInfo::man(
+            "Bishop",
+            "bishop",
+            "slides along the six diagonals, keeping its colour",
+        ),
+        'N' => ManInfo::man(
+            "Knight",
+            "knight",
+            "the √7 leap: two steps straight, one turning",
+        ),
+        _ => None,
     }
 }
 

@@ -4,8 +4,8 @@
 //! men of each game (name, model, one-line move) are in [`super::glossary`].
 //! The CLI, the records and the app read games from here and never name one.
 
-use super::variant::{PawnKind, VariantId};
-use super::view::Decor;
+use super::variant::{PawnKind, Variant, VariantId};
+use super::view::{Decor, ManInfo, ManState};
 use super::{chakra, flaxman, hexchess, tapestry};
 
 /// One game as the rest of the program sees it.
@@ -25,6 +25,9 @@ pub struct GameEntry {
     pub default_pawn: Option<PawnKind>,
     /// What the boards show beyond their cells.
     pub decor: fn() -> Decor,
+    /// The game's words and model for a man of a letter and state (None
+    /// for a letter that is no man of the game).
+    pub men: fn(Variant, char, ManState) -> Option<ManInfo>,
 }
 
 impl GameEntry {
@@ -51,6 +54,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: flaxman::RULES_TEXT,
         players: 2,
         default_pawn: None,
+        men: flaxman::men,
         decor: flaxman::decor,
     },
     GameEntry {
@@ -61,6 +65,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: tapestry::RULES_TEXT,
         players: 2,
         default_pawn: None,
+        men: tapestry::men,
         decor: tapestry::decor,
     },
     GameEntry {
@@ -71,6 +76,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::CLASSICAL_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Migrant),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -81,6 +87,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::CLASSICAL_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -91,6 +98,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::ANGLOJEWISH_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Migrant),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -101,6 +109,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::ANGLOJEWISH_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -111,6 +120,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::ANGLOJEWISH_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Migrant),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -121,6 +131,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::ANGLOJEWISH_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -131,6 +142,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::ANGLOJEWISH_RULES_TEXT,
         players: 2,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -141,6 +153,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: chakra::RULES_TEXT,
         players: 2,
         default_pawn: None,
+        men: chakra::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -151,6 +164,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::THREE_PLAYER_RULES_TEXT,
         players: 3,
         default_pawn: Some(PawnKind::Migrant),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -161,6 +175,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::THREE_PLAYER_RULES_TEXT,
         players: 3,
         default_pawn: Some(PawnKind::Migrant),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -171,6 +186,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::THREE_PLAYER_RULES_TEXT,
         players: 3,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
     GameEntry {
@@ -181,6 +197,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: hexchess::THREE_PLAYER_RULES_TEXT,
         players: 3,
         default_pawn: Some(PawnKind::Broker),
+        men: hexchess::men,
         decor: Decor::plain,
     },
 ];

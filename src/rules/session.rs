@@ -47,6 +47,8 @@ pub trait Session: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// The moves played so far, in notation.
     fn moves(&self) -> Vec<String>;
+    /// How many moves have been played (constant time).
+    fn ply_count(&self) -> usize;
     /// Moves taken back and not replayed, next first.
     fn redo_moves(&self) -> Vec<String>;
     fn position_text(&self) -> String;
@@ -75,7 +77,11 @@ pub trait Session: Send + Sync {
 struct VariantGame<P: Position> {
     variant: Variant,
     game: Game<P>,
-    /// Texts of the moves taken back, for the move list (next first).
+    /// Texts of the moves played, kept as they are played so that undo,
+    /// redo and the move list never replay the game.
+    texts: Vec<String>,
+    /// Texts of the moves taken back, for the move list (next last, as a
+    /// stack: undo and redo are constant time).
     redo_texts: Vec<String>,
 }
 
@@ -84,6 +90,7 @@ impl<P: Position> Clone for VariantGame<P> {
         VariantGame {
             variant: self.variant,
             game: self.game.clone(),
+            texts: self.texts.clone(),
             redo_texts: self.redo_texts.clone(),
         }
     }
@@ -139,25 +146,23 @@ impl<P: Position> Session for VariantGame<P> {
         let mv = pos.parse_move(text)?;
         let played = info(pos, mv);
         self.game.play(mv);
+        self.texts.push(played.text.clone());
         self.redo_texts.clear();
         Ok(played)
     }
 
     fn undo(&mut self) -> bool {
-        let Some(last) = self.moves().pop() else {
-            return false;
-        };
         let undone = self.game.undo();
-        if undone {
-            self.redo_texts.insert(0, last);
+        if undone && let Some(last) = self.texts.pop() {
+            self.redo_texts.push(last);
         }
         undone
     }
 
     fn redo(&mut self) -> bool {
         let redone = self.game.redo();
-        if redone && !self.redo_texts.is_empty() {
-            self.redo_texts.remove(0);
+        if redone && let Some(next) = self.redo_texts.pop() {
+            self.texts.push(next);
         }
         redone
     }
@@ -171,19 +176,15 @@ impl<P: Position> Session for VariantGame<P> {
     }
 
     fn moves(&self) -> Vec<String> {
-        let mut pos = self.game.start().clone();
-        self.game
-            .moves()
-            .map(|mv| {
-                let text = pos.move_text(mv);
-                pos.play(mv);
-                text
-            })
-            .collect()
+        self.texts.clone()
+    }
+
+    fn ply_count(&self) -> usize {
+        self.game.ply_count()
     }
 
     fn redo_moves(&self) -> Vec<String> {
-        self.redo_texts.clone()
+        self.redo_texts.iter().rev().cloned().collect()
     }
 
     fn position_text(&self) -> String {
@@ -274,6 +275,7 @@ impl VariantVisitor for NewSession<'_> {
         Ok(Box::new(VariantGame {
             variant: self.variant,
             game: Game::new(start, self.draw_rules),
+            texts: Vec::new(),
             redo_texts: Vec::new(),
         }))
     }

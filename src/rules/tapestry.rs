@@ -16,8 +16,11 @@ use std::fmt::Write as _;
 
 use super::geometry::square::{SquareKit, leap_mask};
 use super::geometry::{Grid, bits};
+use super::glossary::chess_man;
 use super::notation::split_from_to;
 use super::notation::{placement_text, read_placement, side_to_move_field};
+use super::variant::Variant;
+use super::view::ManInfo;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
     Placement, Route,
@@ -830,6 +833,24 @@ impl Tapestry {
             side: Side::WHITE,
             hash: 0,
         }
+    }
+}
+
+/// The Tapestry men and the Fates: their names, moves and models.
+pub fn men(_: Variant, letter: char, _: ManState) -> Option<ManInfo> {
+    match letter {
+        'F' => ManInfo::man(
+            "Fate",
+            "fate",
+            "steps to a neighbouring Loom square; a square with a Fate is active",
+        ),
+        'N' => ManInfo::man("Knight", "knight", "leaps as in chess and ignores the Loom"),
+        'P' => ManInfo::man(
+            "Pawn",
+            "pawn",
+            "moves as the active Loom squares allow (Opposition, Nexus, Avoidance)",
+        ),
+        other => chess_man(other),
     }
 }
 

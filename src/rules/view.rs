@@ -68,6 +68,48 @@ pub enum ManState {
     KingMode,
 }
 
+/// What a man is called, in one line how it moves, and how it is drawn:
+/// each game's words for its men (its registry entry's `men`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ManInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// The key of its model in `assets/pieces.json`.
+    pub model: &'static str,
+    /// Whether check is check on this man (a King, a General).
+    pub royal: bool,
+}
+
+impl ManInfo {
+    /// A man that is not royal.
+    pub const fn man(
+        name: &'static str,
+        model: &'static str,
+        summary: &'static str,
+    ) -> Option<ManInfo> {
+        Some(ManInfo {
+            name,
+            summary,
+            model,
+            royal: false,
+        })
+    }
+
+    /// A man whose attack is check.
+    pub const fn royal(
+        name: &'static str,
+        model: &'static str,
+        summary: &'static str,
+    ) -> Option<ManInfo> {
+        Some(ManInfo {
+            name,
+            summary,
+            model,
+            royal: true,
+        })
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Placement {
     pub cell: CellId,
