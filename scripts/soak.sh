@@ -4,15 +4,16 @@
 #
 #   scripts/soak.sh [RANDOM_GAMES] [LEVEL1_GAMES] [VARIANTS…]
 #
-# Defaults: 100000 random games and 1000 level-1 games for each of the ten
-# variant ids. The games run in chunks of separate processes (a panic ends
+# Defaults: 100000 random games and 1000 level-1 games for each of the
+# fourteen variant ids (the three-player ones with Red playing as White). The games run in chunks of separate processes (a panic ends
 # only its own chunk, and is counted), on every core (JOBS=N to change).
 # The binary is an optimised build with debug assertions and overflow checks
 # on, so that an arithmetic overflow panics here as it would in a debug
 # build instead of wrapping silently.
 #
-# Prints one line per variant and pairing: games played, panics, White's
-# wins-draws-losses, plies per game, wall time; then the total. Exits 1 if
+# Prints one line per variant and pairing: games played, panics, the
+# results (White's wins-draws-losses; with three players Red's, White's and
+# Black's wins and the draws), plies per game, wall time; then the total. Exits 1 if
 # any chunk panicked. Logs of failed chunks stay in $SOAK_DIR.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +24,8 @@ shift $(( $# < 2 ? $# : 2 ))
 variants=("$@")
 if ((${#variants[@]} == 0)); then
     variants=(flaxman tapestry glinski mccooey aj-glinski aj-mccooey
-              aj-glinski-mixed aj-mccooey-mixed aj-compact chakra)
+              aj-glinski-mixed aj-mccooey-mixed aj-compact chakra
+              aj-glinski-3p aj-glinski-mixed-3p aj-mccooey-3p aj-mccooey-mixed-3p)
 fi
 jobs=${JOBS:-$(nproc)}
 random_chunk=${RANDOM_CHUNK:-2000}
@@ -42,16 +44,23 @@ mkdir -p "$dir"
 chunk() {
     local variant=$1 white=$2 black=$3 games=$4 seed=$5
     local log="$dir/$variant-$white-$black-$seed"
-    "$bin" selfplay --variant "$variant" --white "$white" --black "$black" \
+    local red=()
+    [[ $variant == *-3p ]] && red=(--red "$white")
+    "$bin" selfplay --variant "$variant" "${red[@]}" --white "$white" --black "$black" \
         --games "$games" --seed "$seed" >"$log.out" 2>"$log.err"
     local status=$?
-    local played plies
+    local played plies results
     played=$(grep -c '^game ' "$log.out")
-    plies=$(awk '/^game /{ s += $(NF-1) } END { print s + 0 }' "$log.out")
+    # The number before "plies" ("game 7: 1-0 checkmate in 45 plies, …").
+    plies=$(awk '/^game /{ for (i = 1; i < NF; i++) if ($(i + 1) ~ /^plies/) s += $i }
+                 END { print s + 0 }' "$log.out")
+    # Four counts: W D L 0, or with three players R W B D.
+    results=$(tail -n1 "$log.out" | awk '/^red /{ print $2, $4, $6, $8; next }
+                                         { split($1, r, "-"); print r[1], r[2], r[3], 0 }')
     if ((status != 0)) || grep -q 'panicked' "$log.err"; then
-        echo "$played 1 0-0-0 $plies"
+        echo "$played 1 0 0 0 0 $plies"
     else
-        echo "$played 0 $(tail -n1 "$log.out") $plies"
+        echo "$played 0 $results $plies"
         rm -f "$log.out" "$log.err"
     fi
 }
@@ -72,8 +81,10 @@ for variant in "${variants[@]}"; do
                 n=$(( games - first < size ? games - first : size ))
                 echo "$variant $white $black $n $(( first + 1 ))"
             done | xargs -P "$jobs" -n 5 bash -c 'chunk "$@"' _ |
-                awk '{ g += $1; p += $2; split($3, r, "-"); w += r[1]; d += r[2]; l += r[3]; pl += $4 }
-                     END { printf "%d %d %d-%d-%d %d\n", g, p, w, d, l, pl }'
+                awk -v three="$([[ $variant == *-3p ]] && echo 1)" \
+                    '{ g += $1; p += $2; a += $3; b += $4; c += $5; d += $6; pl += $7 }
+                     END { r = three ? sprintf("%d-%d-%d/%d", a, b, c, d) : sprintf("%d-%d-%d", a, b, c)
+                           printf "%d %d %s %d\n", g, p, r, pl }'
         )
         read -r played panics wdl plies <<<"$summary"
         seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')

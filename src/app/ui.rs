@@ -124,6 +124,9 @@ pub struct UiSystems;
 const EXPLAIN: egui::Color32 = egui::Color32::from_rgb(250, 205, 130);
 const DONE: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 
+/// The main menu lists the games in this many columns.
+const GAME_COLUMNS: usize = 2;
+
 fn show_file_note(ui: &mut egui::Ui, note: &FileNote) {
     let colour = if note.error {
         egui::Color32::LIGHT_RED
@@ -177,18 +180,28 @@ fn main_menu(
             let implemented: Vec<VariantId> =
                 Variant::implemented().into_iter().map(|v| v.id).collect();
             ui.label("Game");
-            for id in implemented {
-                let chosen = form.variant == id;
-                let response = ui
-                    .selectable_label(chosen, id.title())
-                    .on_hover_text(registry::describe(id).summary);
-                if controls
-                    .note(format!("game:{}", id.id()), response)
-                    .clicked()
-                {
-                    form.variant = id;
-                }
-            }
+            // Two columns, read down then across, so that the whole dialog
+            // fits an 800x600 window.
+            let rows = implemented.len().div_ceil(GAME_COLUMNS);
+            egui::Grid::new("games")
+                .num_columns(GAME_COLUMNS)
+                .show(ui, |ui| {
+                    for row in 0..rows {
+                        for &id in implemented.iter().skip(row).step_by(rows) {
+                            let chosen = form.variant == id;
+                            let response = ui
+                                .selectable_label(chosen, id.title())
+                                .on_hover_text(registry::describe(id).summary);
+                            if controls
+                                .note(format!("game:{}", id.id()), response)
+                                .clicked()
+                            {
+                                form.variant = id;
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
             // Always there, greyed out for games without pawn-like pieces, so
             // that the dialog keeps its shape whatever game is chosen.
             let hex = form.variant.takes_pawn_kind();

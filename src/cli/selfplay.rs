@@ -145,12 +145,17 @@ impl Match<'_> {
                 })
                 .unwrap_or_else(|| {
                     draws += 1;
-                    ["draw ply limit".to_string(), String::new()]
+                    ["draw at the ply limit".to_string(), String::new()]
                 });
+            let [result, eliminated] = lines;
+            let eliminated = if eliminated.is_empty() {
+                String::new()
+            } else {
+                format!(", {eliminated}")
+            };
             writeln!(
                 self.out,
-                "game {game}: {} in {plies} plies, {}",
-                lines[0], lines[1]
+                "game {game}: {result} in {plies} plies{eliminated}"
             )
             .map_err(io)?;
             let _ = self.out.flush();
