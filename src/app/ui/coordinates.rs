@@ -1,0 +1,129 @@
+//! The coordinates along the board edges, the Loom's square names and
+//! Gilman's numbers, written on the screen over the board.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::Form;
+use crate::app::board::CellIndex;
+use crate::app::camera::MainCamera;
+use crate::app::game::Match;
+
+/// File letters along the edge nearest the camera, rank numbers along its
+/// left edge (so they stay off the pieces however the board is turned), the
+/// Loom's square names, and Gilman's numbers on every hex when asked.
+pub(super) fn edge_coordinates(
+    mut contexts: EguiContexts,
+    game: Res<Match>,
+    form: Res<Form>,
+    index: Res<CellIndex>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+) -> Result {
+    let Ok((camera, camera_at)) = cameras.single() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let light = egui::Color32::from_rgb(235, 225, 200);
+    // Names written on the Loom's pale squares need dark ink.
+    let ink = egui::Color32::from_rgb(60, 40, 25);
+    let font = egui::FontId::proportional(15.0);
+    let write = |world: Vec3, text: &str, colour: egui::Color32| {
+        if let Ok(at) = camera.world_to_viewport(camera_at, world) {
+            let at = egui::pos2(at.x, at.y);
+            painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+        }
+    };
+    let toward = camera_at.translation().with_y(0.0).normalize_or(Vec3::Z);
+    let right = camera_at.right().with_y(0.0).normalize_or(Vec3::X);
+    for (label, world, on_cell) in edge_labels(&game, &index, toward, right) {
+        write(world, &label, if on_cell { ink } else { light });
+    }
+    if form.show_gilman {
+        for (i, cell) in game.layout.cells.iter().enumerate() {
+            if let Some(alt) = &cell.alt_name {
+                write(index.place(i as u16) + Vec3::Y * 0.02, alt, ink);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where each coordinate label goes: beyond the cell of each file nearest
+/// the camera (`toward` points from the boards to it), left of each rank's
+/// cell furthest to the camera's left (`right` is the camera's right); board
+/// 1 (the Loom) names its cells. Each label comes with its place and whether
+/// it is written on a cell.
+fn edge_labels(
+    game: &Match,
+    index: &CellIndex,
+    toward: Vec3,
+    right: Vec3,
+) -> Vec<(String, Vec3, bool)> {
+    use std::collections::BTreeMap;
+    let mut files: BTreeMap<String, Vec3> = BTreeMap::new();
+    let mut ranks: BTreeMap<String, Vec3> = BTreeMap::new();
+    let mut labels = Vec::new();
+    for (i, cell) in game.layout.cells.iter().enumerate() {
+        let at = index.place(i as u16);
+        if cell.board != 0 {
+            labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0), true));
+            continue;
+        }
+        let split = cell
+            .name
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(cell.name.len());
+        let (file, rank) = cell.name.split_at(split);
+        let near = files.entry(file.to_string()).or_insert(at);
+        if at.dot(toward) > near.dot(toward) + 1e-3 {
+            *near = at;
+        }
+        let left = ranks.entry(rank.to_string()).or_insert(at);
+        if at.dot(right) < left.dot(right) - 1e-3 {
+            *left = at;
+        }
+    }
+    let board: Vec<Vec3> = (0..game.layout.cells.len())
+        .filter(|&i| game.layout.cells[i].board == 0)
+        .map(|i| index.place(i as u16))
+        .collect();
+    let files: Vec<(String, Vec3)> = files
+        .into_iter()
+        .map(|(f, at)| (f, off_the_board(at, toward, &board, &[])))
+        .collect();
+    // A rank may end where a file does (a hex board turned round): its
+    // number then moves on, off the file's letter.
+    let taken: Vec<Vec3> = files.iter().map(|(_, at)| *at).collect();
+    let ranks: Vec<(String, Vec3)> = ranks
+        .into_iter()
+        .map(|(r, at)| (r, off_the_board(at, -right, &board, &taken)))
+        .collect();
+    labels.extend(files.into_iter().chain(ranks).map(|(l, at)| (l, at, false)));
+    labels
+}
+
+/// A place for the label of the edge cell at `at`: 0.8 beyond it in the
+/// direction `out`, and on from there away from the board's centre while it
+/// would sit on another cell (a hex board's ranks end on a slanting edge,
+/// where the place beside the cell still lies on the board) or next to a
+/// label already `taken`.
+fn off_the_board(at: Vec3, out: Vec3, board: &[Vec3], taken: &[Vec3]) -> Vec3 {
+    let centre = board.iter().sum::<Vec3>() / board.len().max(1) as f32;
+    let outward = (at - centre).with_y(0.0).normalize_or_zero();
+    let crowded = |p: Vec3| {
+        board.iter().any(|&c| c != at && c.distance(p) < 1.0)
+            || taken.iter().any(|&t| t.distance(p) < 0.5)
+    };
+    let mut label = at + out * 0.8;
+    for _ in 0..8 {
+        if board.iter().any(|&c| c != at && c.distance(label) < 1.0) {
+            label += outward * 0.25;
+        } else if crowded(label) {
+            label += out * 0.2;
+        } else {
+            break;
+        }
+    }
+    label
+}

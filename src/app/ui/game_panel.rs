@@ -1,0 +1,306 @@
+//! The game panel beside the board: the game's status, the computer and
+//! the hint, undo and redo, the view, the move list, save and load, and the
+//! rules.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{ControlMap, EXPLAIN, Form, PanelRect, load_into, show_file_note};
+use crate::app::Screen;
+use crate::app::camera::{OrbitCamera, PANEL_WIDTH};
+use crate::app::computer::{Hint, HintRequested, Thinking};
+use crate::app::files::{export_game, save_game};
+use crate::app::game::{
+    AnimationSpeed, ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested,
+    NewGameRequested, can_undo,
+};
+use crate::app::selection::HumanSides;
+use crate::rules::Side;
+use crate::rules::registry;
+use crate::rules::session::Session;
+
+/// What the panel offers the side to move: the forced pass, the computer's
+/// thinking or its waiting, and the hint.
+#[derive(SystemParam)]
+pub(super) struct TurnControls<'w> {
+    thinking: Option<Res<'w, Thinking>>,
+    hint: Res<'w, Hint>,
+    humans: Res<'w, HumanSides>,
+    hints: MessageWriter<'w, HintRequested>,
+    resume: MessageWriter<'w, ComputerResumed>,
+    moves: MessageWriter<'w, MoveRequested>,
+}
+
+/// Moving through the game and looking at it: undo and redo, the camera,
+/// the animation speed.
+#[derive(SystemParam)]
+pub(super) struct ViewControls<'w> {
+    history: MessageWriter<'w, HistoryRequested>,
+    orbit: ResMut<'w, OrbitCamera>,
+    speed: ResMut<'w, AnimationSpeed>,
+}
+
+pub(super) fn game_panel(
+    mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
+    mut panel: ResMut<PanelRect>,
+    game: Res<Match>,
+    mut form: ResMut<Form>,
+    mut turn: TurnControls,
+    mut view: ViewControls,
+    mut requests: MessageWriter<NewGameRequested>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let session = game.session.as_ref();
+    let screen_height = ctx.content_rect().height();
+    let shown = egui::Window::new("Game")
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .default_width(PANEL_WIDTH - 30.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+            // The whole panel scrolls when the window is short; nothing in
+            // it is ever pushed out of reach.
+            // Its height is set here, not by the window: a window keeps the
+            // size of its first frame, which may come before the screen's.
+            let height = (screen_height - 70.0).max(120.0);
+            egui::ScrollArea::vertical()
+                .max_height(height)
+                .min_scrolled_height(height)
+                .show(ui, |ui| {
+                    // The panel keeps to its width (the camera leaves it that
+                    // much room); a long title wraps.
+                    ui.set_max_width(PANEL_WIDTH - 30.0);
+                    status(ui, session, &mut controls, &mut next);
+                    turn_controls(ui, &game, &mut turn, &mut controls);
+                    view_controls(ui, session, &mut view, &mut form, &mut controls);
+                    ui.separator();
+                    ui.label("Moves (click one to see that position)");
+                    move_list(ui, session, &mut controls, &mut view.history);
+                    ui.separator();
+                    file_controls(ui, session, &mut form, &mut requests, &mut controls);
+                    ui.separator();
+                    // The rules in the panel's own scroll, not in a box of
+                    // their own.
+                    egui::CollapsingHeader::new("Rules").show(ui, |ui| {
+                        ui.label(registry::describe(session.variant().id).rules);
+                    });
+                });
+        });
+    let rect = shown.map(|inner| inner.response.rect);
+    if panel.0 != rect {
+        panel.0 = rect;
+    }
+    Ok(())
+}
+
+/// The game's title, the way back to the menu, and where the game stands.
+fn status(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    controls: &mut ControlMap,
+    next: &mut NextState<Screen>,
+) {
+    ui.add(egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap());
+    if controls.note("new-game", ui.button("New game…")).clicked() {
+        next.set(Screen::Menu);
+    }
+    let to_move = session.side_to_move();
+    let status = match session.outcome() {
+        Some(outcome) => format!("Game over: {outcome}"),
+        None if session.in_check() => {
+            format!("{} to move, in check", to_move.name())
+        }
+        None => format!("{} to move", to_move.name()),
+    };
+    ui.strong(status);
+    if session.side_count() > 2 {
+        let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
+            .into_iter()
+            .filter(|&side| !session.in_game(side))
+            .map(Side::name)
+            .collect();
+        if !out.is_empty() {
+            ui.label(format!("Out of the game: {}", out.join(", ")));
+        }
+    }
+}
+
+/// The forced pass, the computer at work or waiting, the hint, and the
+/// game's latest notice.
+fn turn_controls(
+    ui: &mut egui::Ui,
+    game: &Match,
+    turn: &mut TurnControls,
+    controls: &mut ControlMap,
+) {
+    let session = game.session.as_ref();
+    let to_move = session.side_to_move();
+    let ongoing = session.outcome().is_none();
+    // The forced pass: the only legal move, offered as a button.
+    let legal = session.legal_moves();
+    let human = turn.humans.0.get(to_move.index()).copied().unwrap_or(true);
+    if let [only] = &legal[..]
+        && only.text == "pass"
+        && human
+        && ongoing
+    {
+        ui.label("No legal move: you must pass.");
+        if controls.note("pass", ui.button("Pass")).clicked() {
+            turn.moves.write(MoveRequested {
+                text: only.text.clone(),
+            });
+        }
+    }
+    if let Some(thinking) = &turn.thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "The computer ({}) is thinking…",
+                thinking.level.name()
+            ));
+        });
+    } else if ongoing && !human {
+        if game.computer_waits {
+            ui.label("The computer waits while you look back.");
+            let go = ui.button("Computer, move");
+            if controls.note("computer-move", go).clicked() {
+                turn.resume.write(ComputerResumed);
+            }
+        }
+    } else if ongoing {
+        ui.horizontal(|ui| {
+            let pending = turn.hint.pending();
+            let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
+            if controls.note("hint", ask).clicked() {
+                turn.hints.write(HintRequested);
+            }
+            if pending {
+                ui.spinner();
+            } else if let Some(answer) = &turn.hint.answer {
+                ui.label(format!("Try {answer} (the arrow)"));
+            }
+        });
+    }
+    if let Some(notice) = &game.notice {
+        ui.add(egui::Label::new(egui::RichText::new(notice).color(EXPLAIN)).wrap());
+    }
+}
+
+/// Undo and redo, the camera's choices and the animation speed.
+fn view_controls(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    view: &mut ViewControls,
+    form: &mut Form,
+    controls: &mut ControlMap,
+) {
+    ui.horizontal(|ui| {
+        let undo = ui.add_enabled(can_undo(session), egui::Button::new("Undo"));
+        if controls.note("undo", undo).clicked() {
+            view.history.write(HistoryRequested(HistoryStep::Undo));
+        }
+        let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));
+        if controls.note("redo", redo).clicked() {
+            view.history.write(HistoryRequested(HistoryStep::Redo));
+        }
+        let turn = ui
+            .button("Turn board")
+            .on_hover_text("See the board from the other side (key F)");
+        if controls.note("turn-board", turn).clicked() {
+            view.orbit.flip();
+        }
+        ui.toggle_value(&mut view.orbit.top_down, "Top view");
+        let follow = ui.toggle_value(&mut view.orbit.follow, "Follow the player");
+        controls.note("follow", follow);
+    });
+    ui.add(egui::Slider::new(&mut view.speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
+    if session.variant().id.takes_pawn_kind() {
+        ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
+    }
+}
+
+/// The file field with save, load and export, and what the last of them
+/// said.
+fn file_controls(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    form: &mut Form,
+    requests: &mut MessageWriter<NewGameRequested>,
+    controls: &mut ControlMap,
+) {
+    ui.horizontal(|ui| {
+        ui.label("File");
+        controls.note("path", ui.text_edit_singleline(&mut form.path));
+    });
+    ui.horizontal(|ui| {
+        if controls.note("save", ui.button("Save")).clicked() {
+            form.message = Some(save_game(session, &form.path));
+        }
+        if controls.note("load", ui.button("Load")).clicked() {
+            load_into(form, requests);
+        }
+        if controls.note("export", ui.button("Export text")).clicked() {
+            form.message = Some(export_game(session, &form.path));
+        }
+    });
+    if let Some(message) = &form.message {
+        show_file_note(ui, message);
+    }
+}
+
+fn move_list(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    controls: &mut ControlMap,
+    history: &mut MessageWriter<HistoryRequested>,
+) {
+    let played = session.moves();
+    let undone = session.redo_moves();
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(200.0)
+        .show(ui, |ui| {
+            // One row per round: two moves, or three with three players.
+            let round = usize::from(session.side_count().max(1));
+            egui::Grid::new("moves")
+                .num_columns(round + 1)
+                .show(ui, |ui| {
+                    let all: Vec<(usize, &String, bool)> = played
+                        .iter()
+                        .map(|m| (m, true))
+                        .chain(undone.iter().map(|m| (m, false)))
+                        .enumerate()
+                        .map(|(i, (m, live))| (i, m, live))
+                        .collect();
+                    for pair in all.chunks(round) {
+                        ui.label(format!("{}.", pair[0].0 / round + 1));
+                        for &(i, text, live) in pair {
+                            let label = if live {
+                                egui::RichText::new(text)
+                            } else {
+                                egui::RichText::new(text).weak()
+                            };
+                            let current = i + 1 == played.len();
+                            if controls
+                                .note(
+                                    format!("ply:{}", i + 1),
+                                    ui.selectable_label(current, label),
+                                )
+                                .clicked()
+                            {
+                                history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    if controls
+        .note("start-position", ui.small_button("Start position"))
+        .clicked()
+    {
+        history.write(HistoryRequested(HistoryStep::GoTo(0)));
+    }
+}

@@ -1,0 +1,143 @@
+//! The egui interface: the new-game dialog, the game panel (status, move
+//! list, undo and redo, save and load, rules), the choice between moves that
+//! share a route, the name of the man under the pointer, and the
+//! coordinates along the board edges: one module per screen or panel.
+
+mod coordinates;
+mod game_panel;
+mod main_menu;
+mod move_choice;
+mod pointer;
+
+use coordinates::edge_coordinates;
+use game_panel::game_panel;
+use main_menu::main_menu;
+use move_choice::move_choice;
+use pointer::name_under_pointer;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::files::{FileNote, load_game};
+use super::game::NewGameRequested;
+use crate::rules::history::DrawRules;
+use crate::rules::registry::GAMES;
+use crate::rules::variant::{PawnKind, VariantId};
+
+/// The new-game dialog's choices and the file field, kept between frames.
+#[derive(Resource)]
+struct Form {
+    variant: VariantId,
+    pawn: Option<PawnKind>,
+    draw_rules: DrawRules,
+    path: String,
+    message: Option<FileNote>,
+    show_gilman: bool,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form {
+            // The first game of the registry is the menu's first choice.
+            variant: GAMES[0].id,
+            pawn: None,
+            draw_rules: DrawRules::default(),
+            path: "variantarium-game.json".into(),
+            message: None,
+            show_gilman: false,
+        }
+    }
+}
+
+/// Where the named controls of this frame are on screen (logical pixels):
+/// scripts and the player's-path test click them by name. Only controls
+/// that take a click now are listed: not a disabled one, nor one scrolled
+/// out of sight.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct ControlMap(pub std::collections::BTreeMap<String, [f32; 2]>);
+
+impl ControlMap {
+    fn note(&mut self, name: impl Into<String>, response: egui::Response) -> egui::Response {
+        let name = name.into();
+        let visible = response.interact_rect;
+        if response.enabled() && visible.width() > 2.0 && visible.height() > 2.0 {
+            let c = visible.center();
+            self.0.insert(name, [c.x, c.y]);
+        } else {
+            self.0.remove(&name);
+        }
+        response
+    }
+}
+
+/// The screen rectangle the game panel took in the last frame, for the
+/// labels drawn over the board to keep clear of.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct PanelRect(pub Option<egui::Rect>);
+
+/// egui counts a press as a click only if released within 0.8 s; at a frame
+/// a second, press and release arrive a frame or more apart and a plain
+/// click would count as a drag. No control here is dragged by holding it,
+/// so any press released where it began is a click.
+fn patient_clicks(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        contexts.ctx_mut()?.options_mut(|options| {
+            options.input_options.max_click_duration = 60.0;
+        });
+        *done = true;
+    }
+    Ok(())
+}
+
+fn forget_controls(mut controls: ResMut<ControlMap>) {
+    controls.0.clear();
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Form>()
+        .init_resource::<ControlMap>()
+        .init_resource::<PanelRect>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                patient_clicks,
+                forget_controls,
+                main_menu.run_if(in_state(Screen::Menu)),
+                (
+                    // A screenshot shows the scene, not the controls.
+                    (game_panel, move_choice, name_under_pointer)
+                        .run_if(not(resource_exists::<super::ScreenshotRequest>)),
+                    edge_coordinates,
+                )
+                    .run_if(in_state(Screen::Playing)),
+            )
+                .chain()
+                .in_set(UiSystems),
+        );
+}
+
+/// The panels and dialogs; labels over the board are laid out after them.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct UiSystems;
+
+/// Soft ink for explanations, red for what went wrong.
+const EXPLAIN: egui::Color32 = egui::Color32::from_rgb(250, 205, 130);
+const DONE: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
+
+fn show_file_note(ui: &mut egui::Ui, note: &FileNote) {
+    let colour = if note.error {
+        egui::Color32::LIGHT_RED
+    } else {
+        DONE
+    };
+    ui.add(egui::Label::new(egui::RichText::new(&note.text).color(colour)).wrap());
+}
+
+fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
+    let (note, session) = load_game(&form.path);
+    form.message = Some(note);
+    if let Some(session) = session {
+        requests.write(NewGameRequested { session });
+    }
+}
