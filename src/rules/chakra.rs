@@ -8,7 +8,7 @@
 //! `h8` = bit 63) plus a mailbox for "what stands here". Legality is decided
 //! by an attack test on the bitboards as they would be after the move, and
 //! the test is skipped for moves that cannot expose the King (see
-//! [`Chakra::generate`]).
+//! [`Chakra::count_and_push_legal`]).
 
 use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
 use super::geometry::{Grid, bits};
@@ -526,7 +526,7 @@ impl Chakra {
     /// piece or chakra leaving a square on a line through the King (only
     /// vacating a square can open an enemy slider's line or a Courtesan's
     /// sight of her King, and either then lies on a line through ours).
-    fn generate<const LIST: bool>(&self, moves: &mut Vec<Move>) -> u64 {
+    fn count_and_push_legal<const LIST: bool>(&self, moves: &mut Vec<Move>) -> u64 {
         let us = self.side.index();
         let them = us ^ 1;
         let king = self.kings[us];
@@ -757,11 +757,11 @@ impl Position for Chakra {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate::<true>(moves);
+        self.count_and_push_legal::<true>(moves);
     }
 
     fn count_legal_moves(&self) -> u64 {
-        self.generate::<false>(&mut Vec::new())
+        self.count_and_push_legal::<false>(&mut Vec::new())
     }
 
     fn play(&mut self, mv: Move) -> Undo {

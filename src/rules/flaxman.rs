@@ -212,7 +212,7 @@ impl Flaxman {
     }
 
     /// Every jump the rules of landing allow, before the check test.
-    fn pseudo_moves(&self, mut emit: impl FnMut(Move)) {
+    fn for_each_pseudo_legal(&self, mut emit: impl FnMut(Move)) {
         let us = self.side.index();
         let blocked_for_soldiers = self.kings_mask() | self.soldiers_mask(self.side);
         let blocked_for_king = self.kings_mask();
@@ -377,7 +377,7 @@ impl Position for Flaxman {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.pseudo_moves(|mv| {
+        self.for_each_pseudo_legal(|mv| {
             if self.is_legal(mv) {
                 moves.push(mv);
             }
@@ -386,7 +386,7 @@ impl Position for Flaxman {
 
     fn count_legal_moves(&self) -> u64 {
         let mut count = 0;
-        self.pseudo_moves(|mv| count += u64::from(self.is_legal(mv)));
+        self.for_each_pseudo_legal(|mv| count += u64::from(self.is_legal(mv)));
         count
     }
 

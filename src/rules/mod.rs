@@ -156,6 +156,12 @@ impl fmt::Display for Outcome {
 /// The rules of one game. A value is a complete position: placement, side to
 /// move and every piece of state the rules need (but not the game's history,
 /// which [`Game`] keeps for the draw rules).
+///
+/// Move generators are named alike in every game: `legal_moves`,
+/// `count_legal_moves` and `noisy_moves` here; inside a game,
+/// `for_each_legal` (or `for_each_pseudo_legal`, before the check test) calls
+/// back once per move, and `push_legal` (`count_and_push_legal`) appends to
+/// a list.
 pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + Evaluated + 'static {
     type Move: Copy + PartialEq + Eq + Hash + Debug + Send + Sync + 'static;
     /// What [`Position::play`] returns so that [`Position::undo`] can restore

@@ -544,7 +544,7 @@ impl Tapestry {
 
     /// Calls `emit` with every legal move.
     #[inline]
-    fn generate(&self, mut emit: impl FnMut(Move)) {
+    fn for_each_legal(&self, mut emit: impl FnMut(Move)) {
         let us = self.side.index();
         let them = us ^ 1;
         let effect = self.effect();
@@ -872,12 +872,12 @@ impl Position for Tapestry {
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(|mv| moves.push(mv));
+        self.for_each_legal(|mv| moves.push(mv));
     }
 
     fn count_legal_moves(&self) -> u64 {
         let mut count = 0;
-        self.generate(|_| count += 1);
+        self.for_each_legal(|_| count += 1);
         count
     }
 

@@ -5,7 +5,7 @@
 //! [`Position`] trait and its view: material from the letters of
 //! [`Position::placements`] and mobility. A game with its own ideas
 //! implements [`GameEval`] in a module here and hands it to the engine
-//! through the rules' [`Evaluated`] seam ([`own_evaluation!`]); the search
+//! through the rules' [`Evaluated`] seam (`own_evaluation!`); the search
 //! never changes, and since every game type carries its evaluation with it,
 //! the engine finds it for whatever type [`Variant::visit`] hands out.
 //! Which moves are noisy (quiescence plays only those) is the rules' word:
