@@ -22,8 +22,10 @@ pub struct Palette {
     cells: HashMap<(u8, u8, u8), Handle<StandardMaterial>>,
     sides: [Handle<StandardMaterial>; 3],
     prisoners: [Handle<StandardMaterial>; 3],
-    chakras: [Handle<StandardMaterial>; 3],
-    fate: Handle<StandardMaterial>,
+    /// Men with a mode (the view's knight and king modes), by side.
+    modal: [Handle<StandardMaterial>; 3],
+    /// Men that belong to nobody.
+    unowned: Handle<StandardMaterial>,
 }
 
 /// Height of a square or hex tile; its top is the board surface (y = 0).
@@ -102,12 +104,12 @@ fn make_palette(
         side([0.22, 0.19, 0.18], 0.7, 0.0),
         side([0.38, 0.10, 0.08], 0.7, 0.0),
     ];
-    let chakras = [
+    let modal = [
         side([0.72, 0.86, 0.95], 0.25, 0.3),
         side([0.22, 0.14, 0.42], 0.25, 0.3),
         side([0.70, 0.30, 0.20], 0.25, 0.3),
     ];
-    let fate = side([0.82, 0.62, 0.26], 0.3, 0.85);
+    let unowned = side([0.82, 0.62, 0.26], 0.3, 0.85);
     commands.insert_resource(Palette {
         point: meshes.add(Cylinder::new(0.16, 0.02).mesh().resolution(24)),
         square: meshes.add(Mesh::from(Cuboid::new(0.98, TILE_DEPTH, 0.98)).transformed_by(down)),
@@ -115,8 +117,8 @@ fn make_palette(
         cells: HashMap::new(),
         sides,
         prisoners,
-        chakras,
-        fate,
+        modal,
+        unowned,
     });
 }
 
@@ -180,9 +182,9 @@ fn dress_pieces(
         };
         let side = piece.side.map_or(0, Side::index).min(2);
         let material = match (piece.side, piece.state) {
-            (None, _) => palette.fate.clone(),
+            (None, _) => palette.unowned.clone(),
             (_, ManState::Prisoner) => palette.prisoners[side].clone(),
-            (_, ManState::KnightMode | ManState::KingMode) => palette.chakras[side].clone(),
+            (_, ManState::KnightMode | ManState::KingMode) => palette.modal[side].clone(),
             _ => palette.sides[side].clone(),
         };
         // Each army faces its own forward, an angle on the board (from the
