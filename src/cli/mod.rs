@@ -115,7 +115,7 @@ pub enum Command {
 /// position.
 #[derive(Args, Debug, Clone)]
 pub struct Setup {
-    #[arg(long, required_unless_present = "record", help = variant_help())]
+    #[arg(long, help = variant_help())]
     pub variant: Option<String>,
     /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
     #[arg(long)]
@@ -135,7 +135,10 @@ pub struct Setup {
 /// The `--variant` help: every registered game's id.
 fn variant_help() -> String {
     let ids: Vec<&str> = GAMES.iter().map(|game| game.key).collect();
-    format!("Variant id: {}.", ids.join(", "))
+    format!(
+        "Variant id: {}. Needed unless --record names the game.",
+        ids.join(", ")
+    )
 }
 
 impl Setup {

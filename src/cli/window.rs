@@ -11,18 +11,9 @@ use crate::rules::session::Session;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
-    /// Variant id (see `perft --help`); without it and --record, the menu.
-    #[arg(long)]
-    pub variant: Option<String>,
-    #[arg(long)]
-    pub pawn: Option<String>,
-    #[arg(long)]
-    pub position: Option<String>,
-    #[arg(long, default_value = "")]
-    pub moves: String,
-    /// Load a saved game or an exported text record.
-    #[arg(long)]
-    pub record: Option<PathBuf>,
+    /// The game to open; without --variant and --record, the menu.
+    #[command(flatten)]
+    pub setup: Setup,
     /// Continue the game the window last kept (its autosave), with the same
     /// players unless --white or --black name a computer level.
     #[arg(long, conflicts_with_all = ["record", "variant", "position"])]
@@ -143,19 +134,16 @@ fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
     if args.resume {
         return record::open(&resume_path()?).map(Some);
     }
-    if let Some(path) = &args.record {
+    let setup = &args.setup;
+    if let Some(path) = &setup.record
+        && setup.moves.trim().is_empty()
+    {
+        // The record's own players and where it stopped come along.
         return record::open(path).map(Some);
     }
-    let Some(variant) = args.variant.clone() else {
+    if setup.variant.is_none() && setup.record.is_none() {
         return Ok(None);
-    };
-    let setup = Setup {
-        variant: Some(variant),
-        pawn: args.pawn.clone(),
-        position: args.position.clone(),
-        moves: args.moves.clone(),
-        record: None,
-    };
+    }
     let rules = DrawRules {
         repetition: !args.no_repetition,
         fifty_moves: !args.no_fifty_moves,
