@@ -29,3 +29,16 @@ fn the_rules_reference_quotes_the_start_positions_exactly() {
         );
     }
 }
+
+/// A game in the registry is in the rules reference: its id is written
+/// there (as `id`), in the section that explains it.
+#[test]
+fn the_rules_reference_names_every_registered_game() {
+    for game in &variantarium::rules::registry::GAMES {
+        assert!(
+            RULES_DOC.contains(&format!("`{}`", game.key)),
+            "docs/rules.md does not name {}",
+            game.key
+        );
+    }
+}
