@@ -8,7 +8,7 @@ use super::board::{CellIndex, layout_to_world, spawn_cells};
 use super::dressing::TILE_DEPTH;
 use super::game::{GameStarted, Match};
 use crate::rules::registry;
-use crate::rules::view::{CellShape, InkLine};
+use crate::rules::view::{BoardLayout, CellShape, InkLine};
 
 /// Everything spawned for the current boards, replaced with them.
 #[derive(Component)]
@@ -132,11 +132,12 @@ fn build_board_decor(
 }
 
 /// Height of the ink: it stands just proud of the tiles (whose top is the
-/// board surface) and below a Flaxman point's disc, which is 0.02 thick.
+/// board surface) and below the top of a point cell's disc, which is 0.02
+/// thick about the surface.
 const INK_HEIGHT: f32 = 0.01;
 
 /// A line as a thin slab in the world, and where its centre goes.
-fn ink(layout: &crate::rules::view::BoardLayout, line: &InkLine) -> (Mesh, Vec3) {
+fn ink(layout: &BoardLayout, line: &InkLine) -> (Mesh, Vec3) {
     let from = layout_to_world(layout, line.from);
     let to = layout_to_world(layout, line.to);
     let along = to - from;
