@@ -404,17 +404,24 @@ fn a_window_killed_with_kill_9_leaves_its_autosave_and_resume_continues_it() {
     assert!(kept.moves.len() >= seen, "{} < {seen}", kept.moves.len());
     let loaded = record::load(&path).expect("it loads like any saved game");
     assert_eq!(loaded.moves(), kept.moves);
-    // The CLI reads it: `play --record` (and `status --record`, where built).
-    let status = command(&dir, &["status", "--record"]).arg(&path).output();
-    if let Ok(out) = status
-        && !String::from_utf8_lossy(&out.stderr).contains("unrecognized subcommand")
-    {
-        assert!(
-            out.status.success(),
-            "status --record: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    // The CLI reads it: `status --record` says where the game stands.
+    let out = command(&dir, &["status", "--record"])
+        .arg(&path)
+        .output()
+        .expect("status runs");
+    assert!(
+        out.status.success(),
+        "status --record: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    let expected = loaded
+        .outcome()
+        .map_or("ongoing".to_string(), |o| o.result.score().to_string());
+    assert!(
+        said.starts_with(&expected),
+        "status --record said {said:?}, not {expected:?}"
+    );
     drop(window);
     // `play --resume` opens the same game (and keeps it again at once).
     let before = std::fs::read_to_string(&path).unwrap();
