@@ -8,3 +8,4 @@ pub mod cli;
 pub mod engine;
 pub mod record;
 pub mod rules;
+pub mod video;

@@ -74,9 +74,15 @@ pub(super) fn plugin(app: &mut App) {
                 orbit_with_mouse,
                 place_camera,
             )
-                .chain(),
+                .chain()
+                .in_set(CameraSystems),
         );
 }
+
+/// The systems that frame the boards and place the camera; a recording's
+/// camera moves after them.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CameraSystems;
 
 /// With `follow` on, the view turns to the side of the player to move each
 /// time the turn passes (two players: 180° apart; three: Red, White and
@@ -203,7 +209,7 @@ fn frame_the_boards(
     index: Res<CellIndex>,
     windows: Query<&Window>,
     screen: Res<State<super::Screen>>,
-    screenshot: Option<Res<super::ScreenshotRequest>>,
+    scene_only: Option<Res<super::SceneOnly>>,
     panel: Res<super::ui::PanelRect>,
     mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
@@ -216,7 +222,7 @@ fn frame_the_boards(
     if size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
+    let panel_up = *screen.get() == super::Screen::Playing && scene_only.is_none();
     // Where the panel drawn last begins (before its first frame: where it
     // will), to the pixel.
     let panel_left = panel_up.then(|| {

@@ -21,6 +21,11 @@ pub struct ScreenshotRequest {
     pub settle_frames: u32,
 }
 
+/// The window shows the scene alone, without the game's controls (a
+/// screenshot or a recording).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct SceneOnly;
+
 /// Write where each cell and each named control appears in the window
 /// (physical pixels) to this JSON file whenever it changes, as
 /// `{"cells": {"e2": [x, y], …}, "controls": {"start": [x, y], …},

@@ -17,6 +17,7 @@ mod meshes;
 mod overlays;
 mod picking;
 mod pieces;
+mod quality;
 mod scene;
 mod selection;
 mod ui;
@@ -26,17 +27,19 @@ use bevy::window::WindowResolution;
 
 pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
-pub use capture::{CellMapOut, ScreenshotRequest};
+pub use camera::{CameraSystems, MainCamera, OrbitCamera};
+pub use capture::{CellMapOut, SceneOnly, ScreenshotRequest};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
-    AnimationSpeed, CellClicked, ComputerResumed, GameStarted, HistoryRequested, HistoryStep,
-    LegalMoves, Match, MoveApplied, MoveRequested, NewGameRequested, PositionChanged, StartNotice,
-    can_undo,
+    AnimationSpeed, CellClicked, ComputerResumed, GameStarted, GameSystems, HistoryRequested,
+    HistoryStep, LegalMoves, Match, MoveApplied, MoveRequested, NewGameRequested, PositionChanged,
+    StartNotice, can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
 pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
 pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
+pub use quality::Quality;
 pub use selection::{HumanSides, PendingChoice, Selection, Target};
 
 use crate::rules::session::Session;
@@ -62,6 +65,11 @@ pub struct Launch {
     pub size: (u32, u32),
     /// A line for the status bar of the launch game (a load that stopped).
     pub notice: Option<String>,
+    /// Record a video of a script, then exit.
+    pub recording: Option<crate::video::RecordPlugin>,
+    /// The render profile; None: the player's remembered choice, else
+    /// `low` on a CPU renderer and `high` elsewhere.
+    pub quality: Option<Quality>,
 }
 
 /// Everything that decides what stands where, with no rendering: the match,
@@ -107,15 +115,15 @@ impl Plugin for ScenePlugin {
             picking::plugin,
             highlight::plugin,
             overlays::plugin,
+            quality::plugin,
             ui::plugin,
             capture::plugin,
         ));
     }
 }
 
-/// Opens the window and runs until it closes.
-pub fn run(launch: Launch) -> Result<(), String> {
-    // winit panics when it cannot reach a display: say so plainly instead.
+/// winit panics when it cannot reach a display: say so plainly instead.
+pub fn check_display() -> Result<(), String> {
     let has_display = ["DISPLAY", "WAYLAND_DISPLAY"]
         .iter()
         .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()));
@@ -124,6 +132,12 @@ pub fn run(launch: Launch) -> Result<(), String> {
             "no display for the game window: set DISPLAY (X11), or run under xvfb-run".into(),
         );
     }
+    Ok(())
+}
+
+/// Opens the window and runs until it closes.
+pub fn run(launch: Launch) -> Result<(), String> {
+    check_display()?;
     let mut app = App::new();
     let (width, height) = launch.size;
     app.add_plugins(
@@ -139,7 +153,8 @@ pub fn run(launch: Launch) -> Result<(), String> {
             // Screenshots and recordings must show finished frames: compile
             // every pipeline before the frame that needs it.
             .set(bevy::render::RenderPlugin {
-                synchronous_pipeline_compilation: launch.screenshot.is_some(),
+                synchronous_pipeline_compilation: launch.screenshot.is_some()
+                    || launch.recording.is_some(),
                 ..default()
             })
             .set(bevy::log::LogPlugin {
@@ -151,6 +166,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
             // later (measured under lavapipe: 1.9 s instead of 3.1 s).
             .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>(),
     );
+    if let Some(quality) = launch.quality {
+        app.insert_resource(quality);
+    }
     app.add_plugins((
         MeshPickingPlugin,
         bevy_egui::EguiPlugin::default(),
@@ -158,9 +176,14 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ScenePlugin,
     ));
     let screenshot = launch.screenshot.is_some();
-    // A screenshot is no game of the user's: it keeps the autosave as it is.
+    let recording = launch.recording.is_some();
+    // A screenshot or a recording is no game of the user's: it keeps the
+    // autosave as it is, and shows the scene without the controls.
+    if screenshot || recording {
+        app.insert_resource(SceneOnly);
+    }
     app.add_plugins(AutosavePlugin {
-        path: if screenshot {
+        path: if screenshot || recording {
             None
         } else {
             crate::record::autosave_path()
@@ -169,6 +192,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     app.insert_resource(StartNotice(launch.notice));
     if let Some(request) = launch.screenshot {
         app.insert_resource(request);
+    }
+    if let Some(recorder) = launch.recording {
+        app.add_plugins(recorder);
     }
     if launch.players.len() >= 2 {
         app.insert_resource(Players(launch.players));
@@ -182,6 +208,9 @@ pub fn run(launch: Launch) -> Result<(), String> {
     let exit = app.run();
     match exit {
         AppExit::Success => Ok(()),
+        AppExit::Error(code) if recording => Err(format!(
+            "the recording could not be made (exit code {code})"
+        )),
         AppExit::Error(code) if screenshot => Err(format!(
             "the screenshot could not be written (exit code {code})"
         )),

@@ -2,6 +2,8 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+#[cfg(feature = "app")]
+mod record;
 mod selfplay;
 mod status;
 mod window;
@@ -12,7 +14,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
 use crate::rules::perft::{divide, perft};
@@ -68,6 +69,10 @@ pub enum Command {
     Play(window::PlayArgs),
     /// Render a position with the game's scene and write a PNG.
     Screenshot(window::ScreenshotArgs),
+    /// Record a video (MP4, WebM), a GIF or PNG frames of a game, a
+    /// computer game or a tour of every game; prints `frames N` first.
+    #[cfg(feature = "app")]
+    Record(Box<record::RecordArgs>),
     /// Measure move-generation speed (bulk-counted perft) for every game.
     Bench {
         /// Only this variant.
@@ -155,7 +160,7 @@ impl Setup {
         let Some(path) = &self.record else {
             return Ok(self.clone());
         };
-        let session = record::load(path)?;
+        let session = crate::record::load(path)?;
         let variant = session.variant();
         Ok(Setup {
             variant: Some(variant.id.id().into()),
@@ -170,7 +175,7 @@ impl Setup {
     /// own draw rules and history, a variant gets `rules`.
     pub fn session(&self, rules: DrawRules) -> Result<Box<dyn Session>, String> {
         let mut session = match &self.record {
-            Some(path) => record::load(path)?,
+            Some(path) => crate::record::load(path)?,
             None => new_session(self.variant()?, rules, self.position.as_deref())?,
         };
         for (place, text) in move_list(&self.moves) {
@@ -225,6 +230,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             )
         }
         Some(Command::Screenshot(args)) => window::screenshot(&args),
+        #[cfg(feature = "app")]
+        Some(Command::Record(args)) => record::run(&args, out),
         Some(Command::Perft {
             setup,
             depth,

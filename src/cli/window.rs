@@ -183,6 +183,8 @@ fn launch(
         players,
         size,
         notice,
+        recording: None,
+        quality: None,
     })
 }
 
@@ -206,6 +208,8 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
         players: vec![None, None],
         size,
         notice: None,
+        recording: None,
+        quality: None,
     })
 }
 

@@ -105,9 +105,10 @@ pub(super) fn plugin(app: &mut App) {
                 forget_controls,
                 main_menu.run_if(in_state(Screen::Menu)),
                 (
-                    // A screenshot shows the scene, not the controls.
+                    // A screenshot or a recording shows the scene, not the
+                    // controls.
                     (game_panel, move_choice, name_under_pointer)
-                        .run_if(not(resource_exists::<super::ScreenshotRequest>)),
+                        .run_if(not(resource_exists::<super::SceneOnly>)),
                     edge_coordinates,
                 )
                     .run_if(in_state(Screen::Playing)),

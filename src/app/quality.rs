@@ -1,0 +1,212 @@
+//! Render profiles: `high` (multisampling, four shadow cascades), `medium`
+//! and `low` (no multisampling, no shadow maps: the renderer's two big
+//! costs on a machine drawing without a GPU). The window remembers the
+//! player's choice; without one it picks `low` by itself on a CPU renderer
+//! and says so in the status bar. `record --quality` sets it for a video.
+
+use bevy::light::{CascadeShadowConfig, CascadeShadowConfigBuilder, DirectionalLightShadowMap};
+use bevy::prelude::*;
+use bevy::render::renderer::RenderAdapterInfo;
+use bevy::render::view::Msaa;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Screen;
+use super::camera::MainCamera;
+use super::game::StartNotice;
+
+/// How much the renderer does per frame.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Quality {
+    Low,
+    Medium,
+    #[default]
+    High,
+}
+
+impl Quality {
+    pub const ALL: [Quality; 3] = [Quality::Low, Quality::Medium, Quality::High];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Quality::Low => "low",
+            Quality::Medium => "medium",
+            Quality::High => "high",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Quality, String> {
+        Quality::ALL
+            .into_iter()
+            .find(|q| q.name() == text)
+            .ok_or_else(|| format!("--quality must be low, medium or high, not '{text}'"))
+    }
+
+    fn msaa(self) -> Msaa {
+        match self {
+            Quality::High => Msaa::Sample4,
+            Quality::Medium => Msaa::Sample4,
+            Quality::Low => Msaa::Off,
+        }
+    }
+
+    /// Shadow cascades and the size of each map; None draws no shadows.
+    fn shadows(self) -> Option<(usize, usize)> {
+        match self {
+            Quality::High => Some((4, 2048)),
+            Quality::Medium => Some((1, 1024)),
+            Quality::Low => None,
+        }
+    }
+}
+
+/// Where the window's choice comes from.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QualitySource {
+    /// The command line set it (`record --quality`): nothing is remembered.
+    Given,
+    /// The player chose it in the menu (remembered in the data folder).
+    Chosen,
+    /// Nobody chose: the window picks from the adapter.
+    Automatic,
+}
+
+/// Seen far enough for the boards and the table under them.
+const SHADOW_DISTANCE: f32 = 40.0;
+/// The file, in the data folder, that keeps the player's choice.
+const REMEMBERED: &str = "quality";
+
+pub(super) fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<Quality>() {
+        let remembered = remembered();
+        app.insert_resource(remembered.unwrap_or_default())
+            .insert_resource(if remembered.is_some() {
+                QualitySource::Chosen
+            } else {
+                QualitySource::Automatic
+            });
+    } else {
+        app.insert_resource(QualitySource::Given);
+    }
+    app.add_systems(
+        Update,
+        (pick_for_the_adapter, apply_quality, shade_the_sun).chain(),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        choose_quality.run_if(in_state(Screen::Menu)),
+    );
+}
+
+fn remembered() -> Option<Quality> {
+    let path = crate::record::data_dir()?.join(REMEMBERED);
+    let text = std::fs::read_to_string(path).ok()?;
+    Quality::parse(text.trim()).ok()
+}
+
+fn remember(quality: Quality) {
+    let Some(dir) = crate::record::data_dir() else {
+        return;
+    };
+    let written = std::fs::create_dir_all(&dir).and_then(|()| {
+        crate::record::write_atomically(&dir.join(REMEMBERED), &format!("{}\n", quality.name()))
+    });
+    if let Err(e) = written {
+        warn!("cannot remember the render quality: {e}");
+    }
+}
+
+/// Whether the adapter is a CPU renderer (lavapipe, llvmpipe, SwiftShader).
+fn is_cpu(info: &RenderAdapterInfo) -> bool {
+    format!("{:?}", info.0.device_type) == "Cpu"
+}
+
+/// With no choice made, `low` on a CPU renderer, once, with a note.
+fn pick_for_the_adapter(
+    mut source: ResMut<QualitySource>,
+    adapter: Option<Res<RenderAdapterInfo>>,
+    mut quality: ResMut<Quality>,
+    mut notice: ResMut<StartNotice>,
+) {
+    if *source != QualitySource::Automatic {
+        return;
+    }
+    let Some(adapter) = adapter else { return };
+    *source = QualitySource::Given;
+    if is_cpu(&adapter) {
+        *quality = Quality::Low;
+        notice.0.get_or_insert(format!(
+            "Render quality low: {} draws without a GPU (choose another in the menu)",
+            adapter.0.name
+        ));
+    }
+}
+
+/// Multisampling on the camera, and the sun's shadows.
+fn apply_quality(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    cameras: Query<(Entity, Option<&Msaa>), With<MainCamera>>,
+    mut shadow_map: ResMut<DirectionalLightShadowMap>,
+) {
+    for (camera, msaa) in &cameras {
+        if msaa != Some(&quality.msaa()) {
+            commands.entity(camera).insert(quality.msaa());
+        }
+    }
+    if let Some((_, size)) = quality.shadows()
+        && shadow_map.size != size
+    {
+        shadow_map.size = size;
+    }
+}
+
+fn shade_the_sun(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    mut suns: Query<(Entity, &mut DirectionalLight)>,
+) {
+    let new_sun = suns.iter_mut().any(|(_, light)| light.is_added());
+    if !quality.is_changed() && !new_sun {
+        return;
+    }
+    for (sun, mut light) in &mut suns {
+        light.shadow_maps_enabled = quality.shadows().is_some();
+        if let Some((cascades, _)) = quality.shadows() {
+            let config: CascadeShadowConfig = CascadeShadowConfigBuilder {
+                num_cascades: cascades,
+                maximum_distance: SHADOW_DISTANCE,
+                ..default()
+            }
+            .into();
+            commands.entity(sun).insert(config);
+        }
+    }
+}
+
+/// A small chooser in the menu's corner.
+fn choose_quality(
+    mut contexts: EguiContexts,
+    mut quality: ResMut<Quality>,
+    mut source: ResMut<QualitySource>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("quality"))
+        .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Render quality");
+                for choice in Quality::ALL {
+                    if ui
+                        .selectable_label(*quality == choice, choice.name())
+                        .clicked()
+                        && *quality != choice
+                    {
+                        *quality = choice;
+                        *source = QualitySource::Chosen;
+                        remember(choice);
+                    }
+                }
+            });
+        });
+    Ok(())
+}

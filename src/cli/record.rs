@@ -1,0 +1,332 @@
+//! `variantarium record`: a video of a game, a computer game or a tour of
+//! every game. The source becomes a [`Script`]; its frame count is printed
+//! first (`frames N`), then the game window plays it frame by frame and the
+//! frames are encoded as they are read back.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::Setup;
+use crate::engine::Level;
+use crate::engine::session::computer_move;
+use crate::record;
+use crate::rules::history::DrawRules;
+use crate::rules::notation::move_list;
+use crate::rules::session::{Session, new_session};
+use crate::rules::variant::Variant;
+use crate::rules::zobrist::splitmix64;
+use crate::video::script::{Card, Pace, Script, Segment, Timeline};
+
+#[derive(Args, Debug, Clone)]
+pub struct RecordArgs {
+    /// The game: --variant (with --moves, --position) or --record FILE.
+    #[command(flatten)]
+    pub setup: Setup,
+    /// A fresh computer game of --variant between --white and --black.
+    #[arg(long, conflicts_with_all = ["record", "moves", "showcase"])]
+    pub selfplay: bool,
+    /// With --selfplay: White's level, 1 (Novice) to 6 (Grandmaster).
+    #[arg(long, default_value = "2")]
+    pub white: String,
+    /// With --selfplay: Black's level, 1 to 6.
+    #[arg(long, default_value = "2")]
+    pub black: String,
+    /// With --selfplay, in three-player games: Red's level, 1 to 6.
+    #[arg(long, default_value = "2")]
+    pub red: String,
+    /// With --selfplay: the seed of the computer players' choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// With --selfplay: stop after this many moves if the game goes on.
+    #[arg(long, default_value_t = 40)]
+    pub plies: u32,
+    /// A tour of the games: a title card, a short game of each, an end card.
+    #[arg(long, conflicts_with_all = ["record", "variant", "moves", "position"])]
+    pub showcase: bool,
+    /// The output: .mp4 (H.264), .webm (VP9), .gif, or a folder (ending in
+    /// / or existing) for numbered PNG frames.
+    #[arg(long)]
+    pub out: String,
+    /// Frame size, e.g. 1280x720.
+    #[arg(long, default_value = "1280x720")]
+    pub size: String,
+    /// Frames per second.
+    #[arg(long, default_value_t = 30)]
+    pub fps: u32,
+    /// Seconds each move takes on screen.
+    #[arg(long, default_value_t = 1.2)]
+    pub seconds_per_move: f64,
+    /// The camera: player, top, orbit or cinematic.
+    #[arg(long, default_value = "player")]
+    pub camera: String,
+    /// Render quality: low, medium or high (default: high).
+    #[arg(long, default_value = "high")]
+    pub quality: String,
+    /// The title card's heading (default: the game's name).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// No caption strip under the game.
+    #[arg(long)]
+    pub no_captions: bool,
+    /// No progress bar (the `frames N` line stays).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Frames per second accepted.
+const FPS_RANGE: std::ops::RangeInclusive<u32> = 1..=120;
+/// Seconds per move accepted.
+const SECONDS_PER_MOVE_RANGE: std::ops::RangeInclusive<f64> = 0.2..=60.0;
+/// The showcase's games, in order, and the plies of each.
+const SHOWCASE: [&str; 4] = ["flaxman", "tapestry", "aj-glinski", "chakra"];
+const SHOWCASE_PLIES: u32 = 6;
+const SHOWCASE_LEVEL: &str = "3";
+
+impl RecordArgs {
+    /// The pace, checked.
+    pub fn pace(&self) -> Result<Pace, String> {
+        if !FPS_RANGE.contains(&self.fps) {
+            return Err(format!("--fps must be 1 to 120, not {}", self.fps));
+        }
+        if !SECONDS_PER_MOVE_RANGE.contains(&self.seconds_per_move) {
+            return Err(format!(
+                "--seconds-per-move must be 0.2 to 60, not {}",
+                self.seconds_per_move
+            ));
+        }
+        Ok(Pace {
+            fps: self.fps,
+            seconds_per_move: self.seconds_per_move,
+        })
+    }
+
+    /// What the video shows.
+    pub fn script(&self) -> Result<Script, String> {
+        let mut script = if self.showcase {
+            showcase()?
+        } else if self.selfplay {
+            let variant = self.setup.variant()?;
+            let start = new_session(
+                variant,
+                DrawRules::default(),
+                self.setup.position.as_deref(),
+            )?;
+            let levels = self.levels()?;
+            let moves = computer_game(start.as_ref(), &levels, self.seed, self.plies);
+            let players = levels_line(start.as_ref(), &levels);
+            single(start, &moves, vec![players])?
+        } else {
+            let (start, moves) = self.game()?;
+            let players = format!("{} moves", moves.len());
+            single(start, &moves, vec![players])?
+        };
+        if let Some(title) = &self.title {
+            if let Some(first) = script.segments.first_mut() {
+                first.title.heading = title.clone();
+            }
+        }
+        Ok(script)
+    }
+
+    /// The start of the game named by --variant or --record, and the moves
+    /// to play from it.
+    fn game(&self) -> Result<(Box<dyn Session>, Vec<String>), String> {
+        let setup = &self.setup;
+        let extra: Vec<String> = move_list(&setup.moves)
+            .map(|(_, m)| m.to_string())
+            .collect();
+        if let Some(path) = &setup.record {
+            let game = record::load(path)?;
+            let start = new_session(game.variant(), game.draw_rules(), Some(&game.start_text()))?;
+            let mut moves = game.moves();
+            moves.extend(extra);
+            return Ok((start, moves));
+        }
+        if setup.variant.is_none() {
+            return Err(
+                "record needs a source: --variant V, --record FILE, --selfplay or --showcase"
+                    .into(),
+            );
+        }
+        let start = new_session(
+            setup.variant()?,
+            DrawRules::default(),
+            setup.position.as_deref(),
+        )?;
+        Ok((start, extra))
+    }
+
+    /// The computer levels by side (White, Black, then Red).
+    fn levels(&self) -> Result<Vec<Level>, String> {
+        let level =
+            |flag: &str, text: &str| text.parse::<Level>().map_err(|e| format!("--{flag}: {e}"));
+        Ok(vec![
+            level("white", &self.white)?,
+            level("black", &self.black)?,
+            level("red", &self.red)?,
+        ])
+    }
+}
+
+/// A script of one game.
+fn single(start: Box<dyn Session>, moves: &[String], lines: Vec<String>) -> Result<Script, String> {
+    let title = Card {
+        heading: start.variant().id.title().to_string(),
+        lines,
+    };
+    let end = Card {
+        heading: "Variantarium".into(),
+        lines: vec![start.variant().id.title().to_string()],
+    };
+    let segment = Segment::replay(title, start, moves)?;
+    Ok(Script {
+        segments: vec![segment],
+        end,
+    })
+}
+
+/// The tour: a short computer game of each showcase game.
+fn showcase() -> Result<Script, String> {
+    let level: Level = SHOWCASE_LEVEL.parse()?;
+    let mut segments = Vec::new();
+    for (i, key) in SHOWCASE.iter().enumerate() {
+        let variant = Variant::parse(key, None)?;
+        let start = new_session(variant, DrawRules::default(), None)?;
+        let moves = computer_game(start.as_ref(), &[level; 3], i as u64 + 1, SHOWCASE_PLIES);
+        let summary = crate::rules::registry::describe(variant.id).summary;
+        let title = Card {
+            heading: variant.id.title().to_string(),
+            lines: vec![format!("{} of 4", i + 1), summary.to_string()],
+        };
+        segments.push(Segment::replay(title, start, &moves)?);
+    }
+    Ok(Script {
+        segments,
+        end: Card {
+            heading: "Variantarium".into(),
+            lines: SHOWCASE
+                .iter()
+                .filter_map(|key| Variant::parse(key, None).ok())
+                .map(|v| v.id.title().to_string())
+                .collect(),
+        },
+    })
+}
+
+/// The moves computer players at `levels` (by side number) choose from
+/// `start`, seeded, until the game ends or `plies` moves are played.
+fn computer_game(start: &dyn Session, levels: &[Level], seed: u64, plies: u32) -> Vec<String> {
+    let mut game = start.clone_box();
+    let mut moves = Vec::new();
+    for ply in 0..plies as u64 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let level = levels[game.side_to_move().0 as usize % levels.len()];
+        let Some(text) = computer_move(game.as_ref(), level, splitmix64(seed ^ ply)) else {
+            break;
+        };
+        if game.play(&text).is_err() {
+            break;
+        }
+        moves.push(text);
+    }
+    moves
+}
+
+/// "White: Apprentice · Black: Club player".
+fn levels_line(start: &dyn Session, levels: &[Level]) -> String {
+    (0..start.side_count())
+        .map(|side| {
+            let side = crate::rules::Side(side);
+            format!("{}: {}", side.name(), levels[side.0 as usize].name())
+        })
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
+/// Runs `record`: checks everything, prints `frames N`, records.
+pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
+    let size = super::window::parse_size(&args.size)?;
+    let pace = args.pace()?;
+    let camera = camera_mode(&args.camera)?;
+    let quality = crate::app::Quality::parse(&args.quality)?;
+    let target = crate::video::sink::Target::parse(&args.out)?;
+    let script = args.script()?;
+    target.check()?;
+    crate::app::check_display()?;
+    let total = Timeline::new(&script, pace).total();
+    writeln!(out, "frames {total}")
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write output: {e}"))?;
+    record_frames(script, pace, size, camera, quality, &target, args)
+}
+
+fn camera_mode(text: &str) -> Result<crate::video::CameraMode, String> {
+    use crate::video::CameraMode;
+    Ok(match text {
+        "player" => CameraMode::Player,
+        "top" => CameraMode::Top,
+        "orbit" => CameraMode::Orbit,
+        "cinematic" => CameraMode::Cinematic,
+        _ => {
+            return Err(format!(
+                "--camera must be player, top, orbit or cinematic, not '{text}'"
+            ));
+        }
+    })
+}
+
+/// Plays the script in the window and encodes its frames.
+fn record_frames(
+    script: Script,
+    pace: Pace,
+    size: (u32, u32),
+    camera: crate::video::CameraMode,
+    quality: crate::app::Quality,
+    target: &crate::video::sink::Target,
+    args: &RecordArgs,
+) -> Result<(), String> {
+    use std::sync::{Arc, Mutex};
+    let total = Timeline::new(&script, pace).total();
+    let encoder = target.open(size.0, size.1, pace.fps)?;
+    let writer = crate::video::writer::Writer::spawn(encoder, total, args.quiet);
+    let frames = Arc::new(Mutex::new(Some(writer.frames)));
+    let failure = Arc::new(Mutex::new(None));
+    let game = script.segments.first().map(|s| s.start.clone_box());
+    let plugin = crate::video::RecordPlugin::new(
+        script,
+        pace,
+        camera,
+        !args.no_captions,
+        frames.clone(),
+        failure.clone(),
+    );
+    let shown = crate::app::run(crate::app::Launch {
+        game,
+        screenshot: None,
+        cell_map: None,
+        players: vec![None, None, None],
+        size,
+        notice: None,
+        recording: Some(plugin),
+        quality: Some(quality),
+    });
+    // Whatever became of the window, the encoder learns there is no more.
+    if let Ok(mut frames) = frames.lock() {
+        frames.take();
+    }
+    let written = writer
+        .done
+        .join()
+        .unwrap_or_else(|_| Err("the encoder failed".into()));
+    if let Some(failed) = failure.lock().ok().and_then(|mut f| f.take()) {
+        return Err(failed);
+    }
+    match (written, shown) {
+        // The window's own failure explains why the frames stopped.
+        (Err(_), Err(window)) if !window.starts_with("the recording") => Err(window),
+        (written, shown) => written.and(shown),
+    }
+}

@@ -1,0 +1,390 @@
+//! The frame-exact driver inside the game window: time advances exactly
+//! 1/fps in each update that captures a frame (Bevy's manual time update),
+//! each such update's rendering is read back through the window's own
+//! screenshot path and handed to the encoder thread, and the script's beats
+//! (new games, moves, cards, captions, the camera) follow the frame number,
+//! never the wall clock. At most [`IN_FLIGHT`] frames are being read back
+//! at once; while that many are, updates pass with no time advancing and
+//! capture nothing, so every captured frame shows exactly its instant.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::time::TimeUpdateStrategy;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::script::{Beat, Card, Pace, Script, Timeline};
+use super::writer::Frame;
+use crate::app::{
+    CameraSystems, CellIndex, GameSystems, MainCamera, MoveApplied, MoveRequested,
+    NewGameRequested, OrbitCamera,
+};
+
+/// Frames being read back at once, at most.
+const IN_FLIGHT: usize = 2;
+/// Updates before the first frame, with time standing still: the launch
+/// game starts, its men and boards appear, every pipeline is compiled.
+const WARMUP_UPDATES: u32 = 8;
+/// Seconds for one full turn of the `orbit` camera.
+const ORBIT_SECONDS: f32 = 48.0;
+/// The `cinematic` camera's sway: its period and half-angle (radians).
+const SWAY_SECONDS: f32 = 24.0;
+const SWAY_ANGLE: f32 = 0.45;
+/// How much nearer the `cinematic` camera comes during a move, and how far
+/// its gaze leans toward the moving man.
+const PUSH: f32 = 0.16;
+const LEAN: f32 = 0.35;
+/// Room kept around the boards by the turning cameras.
+const TURNING_MARGIN: f32 = 1.12;
+
+/// How the camera moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CameraMode {
+    /// The window's view from White's side.
+    Player,
+    Top,
+    /// A slow full turn around the boards.
+    Orbit,
+    /// A slow sway, and a push toward each moving man.
+    Cinematic,
+}
+
+/// Where captured frames go, shared with the caller (who drops the sender
+/// when the window is gone, whatever happened to it).
+pub type FrameSender = Arc<Mutex<Option<std::sync::mpsc::SyncSender<Frame>>>>;
+
+/// Everything a recording needs; added to the window's app.
+pub struct RecordPlugin {
+    parts: Mutex<Option<Recorder>>,
+}
+
+impl RecordPlugin {
+    pub fn new(
+        script: Script,
+        pace: Pace,
+        camera: CameraMode,
+        captions: bool,
+        frames: FrameSender,
+        failure: Arc<Mutex<Option<String>>>,
+    ) -> RecordPlugin {
+        let timeline = Timeline::new(&script, pace);
+        RecordPlugin {
+            parts: Mutex::new(Some(Recorder {
+                timeline,
+                script,
+                pace,
+                camera,
+                captions,
+                frames,
+                failure,
+                warmup: WARMUP_UPDATES,
+                next: 0,
+                in_flight: 0,
+                received: 0,
+                capture_now: false,
+                aim: None,
+            })),
+        }
+    }
+}
+
+impl Plugin for RecordPlugin {
+    fn build(&self, app: &mut App) {
+        let Some(recorder) = self.parts.lock().ok().and_then(|mut p| p.take()) else {
+            return;
+        };
+        let top = recorder.camera == CameraMode::Top;
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
+            .insert_resource(recorder)
+            .add_systems(Startup, move |mut orbit: ResMut<OrbitCamera>| {
+                orbit.top_down = top;
+            })
+            .add_systems(Update, play_the_beat.before(GameSystems))
+            .add_systems(
+                Update,
+                (note_the_mover, aim_camera).chain().after(CameraSystems),
+            )
+            .add_systems(EguiPrimaryContextPass, draw_cards)
+            .add_systems(Last, pace_time);
+    }
+}
+
+#[derive(Resource)]
+struct Recorder {
+    timeline: Timeline,
+    script: Script,
+    pace: Pace,
+    camera: CameraMode,
+    captions: bool,
+    frames: FrameSender,
+    failure: Arc<Mutex<Option<String>>>,
+    warmup: u32,
+    /// The frame the next capturing update renders.
+    next: u64,
+    in_flight: usize,
+    received: u64,
+    /// This update captures frame `next`.
+    capture_now: bool,
+    /// Where the man of the current move went, for the cinematic camera.
+    aim: Option<Vec3>,
+}
+
+impl Recorder {
+    /// The frame this update renders (the last one asked for).
+    fn current(&self) -> u64 {
+        self.next.saturating_sub(1)
+    }
+
+    fn fail(&self, message: String) {
+        if let Ok(mut failure) = self.failure.lock() {
+            failure.get_or_insert(message);
+        }
+    }
+}
+
+/// Starts this frame's beat (a new game, a move) and asks for its capture.
+fn play_the_beat(
+    mut commands: Commands,
+    mut recorder: ResMut<Recorder>,
+    mut games: MessageWriter<NewGameRequested>,
+    mut moves: MessageWriter<MoveRequested>,
+) {
+    if !recorder.capture_now {
+        return;
+    }
+    let frame = recorder.next;
+    let Some((span, offset)) = recorder.timeline.at(frame) else {
+        return;
+    };
+    if offset == 0 {
+        match span.beat {
+            // The first game is the window's launch game.
+            Beat::Title(s) if s > 0 => {
+                let session = recorder.script.segments[s].start.clone_box();
+                games.write(NewGameRequested { session });
+                recorder.aim = None;
+            }
+            Beat::Move(s, m) => {
+                let text = recorder.script.segments[s].steps[m].text.clone();
+                moves.write(MoveRequested { text });
+            }
+            Beat::Hold(_) => recorder.aim = None,
+            _ => {}
+        }
+    }
+    recorder.next += 1;
+    recorder.in_flight += 1;
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>,
+              recorder: ResMut<Recorder>,
+              exit: MessageWriter<AppExit>| {
+            keep_frame(frame, &captured.image, recorder, exit);
+        },
+    );
+}
+
+/// Hands a read-back frame to the encoder; ends the app after the last.
+fn keep_frame(
+    frame: u64,
+    image: &Image,
+    mut recorder: ResMut<Recorder>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    recorder.in_flight = recorder.in_flight.saturating_sub(1);
+    let rgba = match image.clone().try_into_dynamic() {
+        Ok(picture) => picture.to_rgba8().into_raw(),
+        Err(e) => {
+            recorder.fail(format!("cannot convert frame {}: {e}", frame + 1));
+            exit.write(AppExit::from_code(3));
+            return;
+        }
+    };
+    let sent = recorder
+        .frames
+        .lock()
+        .ok()
+        .and_then(|sender| sender.as_ref().map(|s| s.send((frame, rgba)).is_ok()));
+    if sent != Some(true) {
+        // The encoder stopped: its own error says why.
+        exit.write(AppExit::from_code(3));
+        return;
+    }
+    recorder.received += 1;
+    if recorder.received == recorder.timeline.total() {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// Decides whether the next update captures a frame, and lets time advance
+/// by one frame only if it does.
+fn pace_time(mut recorder: ResMut<Recorder>, mut strategy: ResMut<TimeUpdateStrategy>) {
+    if recorder.warmup > 0 {
+        recorder.warmup -= 1;
+    }
+    let capture = recorder.warmup == 0
+        && recorder.next < recorder.timeline.total()
+        && recorder.in_flight < IN_FLIGHT;
+    recorder.capture_now = capture;
+    let step = if capture {
+        Duration::from_secs_f64(1.0 / recorder.pace.fps as f64)
+    } else {
+        Duration::ZERO
+    };
+    if !matches!(*strategy, TimeUpdateStrategy::ManualDuration(d) if d == step) {
+        *strategy = TimeUpdateStrategy::ManualDuration(step);
+    }
+}
+
+/// The cinematic camera looks toward where the moving man goes.
+fn note_the_mover(
+    mut applied: MessageReader<MoveApplied>,
+    index: Res<CellIndex>,
+    mut recorder: ResMut<Recorder>,
+) {
+    for applied in applied.read() {
+        recorder.aim = Some(index.place(applied.mv.route.to));
+    }
+}
+
+/// Moves the camera for the turning modes, from the frame's time alone.
+fn aim_camera(
+    recorder: Res<Recorder>,
+    orbit: Res<OrbitCamera>,
+    mut cameras: Query<&mut Transform, With<MainCamera>>,
+) {
+    let mode = recorder.camera;
+    if matches!(mode, CameraMode::Player | CameraMode::Top) {
+        return;
+    }
+    let frame = recorder.current();
+    let t = frame as f32 / recorder.pace.fps as f32;
+    let mut view = *orbit;
+    view.distance *= TURNING_MARGIN;
+    let mut target = None;
+    if mode == CameraMode::Orbit {
+        view.yaw += std::f32::consts::TAU * t / ORBIT_SECONDS;
+    } else {
+        view.yaw += SWAY_ANGLE * (std::f32::consts::TAU * t / SWAY_SECONDS).sin();
+        if let Some((span, offset)) = recorder.timeline.at(frame)
+            && matches!(span.beat, Beat::Move(..))
+        {
+            let bell = (std::f32::consts::PI * offset as f32 / span.frames as f32).sin();
+            view.distance *= 1.0 - PUSH * bell;
+            target = recorder.aim.map(|aim| (aim, LEAN * bell));
+        }
+    }
+    let mut transform = view.transform();
+    if let Some((aim, lean)) = target {
+        let centre = transform.translation + transform.forward() * view.distance;
+        let gaze = centre.lerp(aim, lean);
+        transform.look_at(gaze, Vec3::Y);
+    }
+    for mut camera in &mut cameras {
+        *camera = transform;
+    }
+}
+
+/// Shade over the scene behind a card, and under the caption strip.
+const CARD_SHADE: egui::Color32 = egui::Color32::from_rgba_premultiplied(8, 9, 12, 225);
+const STRIP_SHADE: egui::Color32 = egui::Color32::from_rgba_premultiplied(8, 9, 12, 190);
+const HEADING_INK: egui::Color32 = egui::Color32::from_rgb(250, 232, 196);
+const LINE_INK: egui::Color32 = egui::Color32::from_rgb(214, 208, 196);
+const CAPTION_INK: egui::Color32 = egui::Color32::from_rgb(250, 250, 245);
+
+/// The title and end cards, and the caption strip under the game.
+fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some((span, _)) = recorder.timeline.at(recorder.current()) else {
+        return Ok(());
+    };
+    let screen = ctx.content_rect();
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("recording"),
+    ));
+    let script = &recorder.script;
+    match span.beat {
+        Beat::Title(s) => card(&painter, screen, &script.segments[s].title),
+        Beat::End => card(&painter, screen, &script.end),
+        Beat::Move(s, m) if recorder.captions => {
+            caption(
+                &painter,
+                screen,
+                &script.segments[s].title.heading,
+                &script.segments[s].steps[m].caption,
+            );
+        }
+        Beat::Hold(s) if recorder.captions => {
+            caption(
+                &painter,
+                screen,
+                &script.segments[s].title.heading,
+                &script.segments[s].closing,
+            );
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {
+    painter.rect_filled(screen, 0.0, CARD_SHADE);
+    let h = screen.height();
+    let centre = screen.center();
+    let heading_size = h * 0.085;
+    let line_size = h * 0.042;
+    let lines = card.lines.len() as f32;
+    let top = centre.y - (heading_size + lines * line_size * 1.5) / 2.0;
+    painter.text(
+        egui::pos2(centre.x, top + heading_size / 2.0),
+        egui::Align2::CENTER_CENTER,
+        &card.heading,
+        egui::FontId::proportional(heading_size),
+        HEADING_INK,
+    );
+    let rule_y = top + heading_size * 1.05;
+    painter.line_segment(
+        [
+            egui::pos2(centre.x - h * 0.25, rule_y),
+            egui::pos2(centre.x + h * 0.25, rule_y),
+        ],
+        egui::Stroke::new((h * 0.003).max(1.0), HEADING_INK),
+    );
+    for (i, line) in card.lines.iter().enumerate() {
+        let y = rule_y + line_size * (1.2 + 1.5 * i as f32);
+        painter.text(
+            egui::pos2(centre.x, y),
+            egui::Align2::CENTER_CENTER,
+            line,
+            egui::FontId::proportional(line_size),
+            LINE_INK,
+        );
+    }
+}
+
+fn caption(painter: &egui::Painter, screen: egui::Rect, game: &str, text: &str) {
+    let h = screen.height();
+    let strip_height = h * 0.09;
+    let strip = egui::Rect::from_min_max(
+        egui::pos2(screen.left(), screen.bottom() - strip_height),
+        screen.max,
+    );
+    painter.rect_filled(strip, 0.0, STRIP_SHADE);
+    let margin = h * 0.03;
+    painter.text(
+        egui::pos2(strip.left() + margin, strip.center().y),
+        egui::Align2::LEFT_CENTER,
+        game,
+        egui::FontId::proportional(h * 0.032),
+        LINE_INK,
+    );
+    painter.text(
+        egui::pos2(strip.right() - margin, strip.center().y),
+        egui::Align2::RIGHT_CENTER,
+        text,
+        egui::FontId::proportional(h * 0.045),
+        CAPTION_INK,
+    );
+}

@@ -1,0 +1,14 @@
+//! Showcase recording: a [script](script::Script) of games (or lessons)
+//! played in the game window frame by frame, read back and encoded into a
+//! video, a GIF or numbered PNG frames.
+
+#[cfg(feature = "app")]
+pub mod driver;
+pub mod script;
+#[cfg(feature = "app")]
+pub mod sink;
+#[cfg(feature = "app")]
+pub mod writer;
+
+#[cfg(feature = "app")]
+pub use driver::{CameraMode, RecordPlugin};

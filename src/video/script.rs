@@ -1,0 +1,204 @@
+//! What a recording shows, as plain data: segments (a title card, a start
+//! position, timed moves with captions, the final position held) and an
+//! end card; and the timeline that maps every frame number to its beat.
+//! The frame count is a pure function of the script and its pace.
+
+use crate::rules::session::Session;
+
+/// Seconds a segment's title card stays up.
+pub const TITLE_SECONDS: f64 = 2.0;
+/// Seconds the final position of a segment is held, with its result.
+pub const HOLD_SECONDS: f64 = 2.0;
+/// Seconds of the closing card.
+pub const END_SECONDS: f64 = 2.0;
+
+/// A full-screen card: a heading and a few lines under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub heading: String,
+    pub lines: Vec<String>,
+}
+
+/// One move of a segment and the caption shown while it plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The move in the game's notation.
+    pub text: String,
+    pub caption: String,
+}
+
+/// One game (or lesson) of a recording.
+pub struct Segment {
+    pub title: Card,
+    /// Where the segment starts; its moves are played from here.
+    pub start: Box<dyn Session>,
+    pub steps: Vec<Step>,
+    /// Shown while the final position is held: the result, or where the
+    /// game stands.
+    pub closing: String,
+}
+
+impl Segment {
+    /// A segment playing `moves` from `start`, captioned with their number
+    /// and notation. A move that does not play is an error naming it.
+    pub fn replay(
+        title: Card,
+        start: Box<dyn Session>,
+        moves: &[String],
+    ) -> Result<Segment, String> {
+        let mut game = start.clone_box();
+        let sides = game.side_count().max(1) as usize;
+        let first_ply = game.ply_count();
+        let mut steps = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let side = game.side_to_move();
+            game.play(text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            let number = (first_ply + i) / sides + 1;
+            steps.push(Step {
+                text: text.clone(),
+                caption: format!("{number}. {}  {text}", side.name()),
+            });
+        }
+        let closing = match game.outcome() {
+            Some(outcome) => format!("{outcome}"),
+            None if steps.is_empty() => "The position".to_string(),
+            None => format!(
+                "After {} moves: {} to move",
+                steps.len(),
+                game.side_to_move().name()
+            ),
+        };
+        Ok(Segment {
+            title,
+            start,
+            steps,
+            closing,
+        })
+    }
+}
+
+/// A whole recording.
+pub struct Script {
+    pub segments: Vec<Segment>,
+    pub end: Card,
+}
+
+/// How fast the recording runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pace {
+    pub fps: u32,
+    pub seconds_per_move: f64,
+}
+
+impl Pace {
+    /// Whole frames for a span of seconds; at least one.
+    pub fn frames(&self, seconds: f64) -> u64 {
+        ((seconds * self.fps as f64).round() as u64).max(1)
+    }
+}
+
+/// What a frame shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Beat {
+    /// Segment `0`'s title card.
+    Title(usize),
+    /// Segment `0`, its move `1` playing.
+    Move(usize, usize),
+    /// Segment `0`'s last position, held.
+    Hold(usize),
+    End,
+}
+
+/// A beat and the frames it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub first: u64,
+    pub frames: u64,
+    pub beat: Beat,
+}
+
+/// Every beat of a script in order, with its frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    pub spans: Vec<Span>,
+}
+
+impl Timeline {
+    pub fn new(script: &Script, pace: Pace) -> Timeline {
+        let mut spans = Vec::new();
+        let mut first = 0;
+        let mut push = |beat: Beat, frames: u64| {
+            spans.push(Span {
+                first,
+                frames,
+                beat,
+            });
+            first += frames;
+        };
+        for (s, segment) in script.segments.iter().enumerate() {
+            push(Beat::Title(s), pace.frames(TITLE_SECONDS));
+            for m in 0..segment.steps.len() {
+                push(Beat::Move(s, m), pace.frames(pace.seconds_per_move));
+            }
+            push(Beat::Hold(s), pace.frames(HOLD_SECONDS));
+        }
+        push(Beat::End, pace.frames(END_SECONDS));
+        Timeline { spans }
+    }
+
+    /// The number of frames of the whole recording.
+    pub fn total(&self) -> u64 {
+        self.spans.last().map_or(0, |s| s.first + s.frames)
+    }
+
+    /// The span frame `frame` belongs to, and how far into it it is.
+    pub fn at(&self, frame: u64) -> Option<(Span, u64)> {
+        let i = self.spans.partition_point(|s| s.first + s.frames <= frame);
+        self.spans.get(i).map(|s| (*s, frame - s.first))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::history::DrawRules;
+    use crate::rules::session::new_session;
+    use crate::rules::variant::Variant;
+
+    #[test]
+    fn the_timeline_counts_title_moves_hold_and_end() {
+        let variant = Variant::implemented()[0];
+        let start = new_session(variant, DrawRules::default(), None).expect("a game");
+        let first = start.legal_moves()[0].text.clone();
+        let card = Card {
+            heading: "A".into(),
+            lines: Vec::new(),
+        };
+        let segment = Segment::replay(card.clone(), start, &[first]).expect("plays");
+        let script = Script {
+            segments: vec![segment],
+            end: card,
+        };
+        let pace = Pace {
+            fps: 10,
+            seconds_per_move: 1.5,
+        };
+        let timeline = Timeline::new(&script, pace);
+        assert_eq!(timeline.total(), 20 + 15 + 20 + 20);
+        assert_eq!(
+            timeline.at(0).map(|(s, o)| (s.beat, o)),
+            Some((Beat::Title(0), 0))
+        );
+        assert_eq!(
+            timeline.at(34).map(|(s, o)| (s.beat, o)),
+            Some((Beat::Move(0, 0), 14))
+        );
+        assert_eq!(
+            timeline.at(35).map(|(s, o)| (s.beat, o)),
+            Some((Beat::Hold(0), 0))
+        );
+        assert_eq!(timeline.at(74).map(|(s, _)| s.beat), Some(Beat::End));
+        assert_eq!(timeline.at(75), None);
+    }
+}

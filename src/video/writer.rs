@@ -1,0 +1,119 @@
+//! The encoder's own thread: frames arrive numbered over a short bounded
+//! channel (so the renderer waits rather than memory growing), go to the
+//! encoder in order, and the progress bar on standard error follows them.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use super::sink::Encoder;
+
+/// Frames waiting for the encoder at most (beyond those being read back).
+const QUEUE: usize = 2;
+
+/// A numbered frame of tightly packed RGBA rows.
+pub type Frame = (u64, Vec<u8>);
+
+/// Where the renderer sends frames; join for the outcome.
+pub struct Writer {
+    pub frames: SyncSender<Frame>,
+    pub done: JoinHandle<Result<(), String>>,
+}
+
+impl Writer {
+    pub fn spawn(encoder: Box<dyn Encoder>, total: u64, quiet: bool) -> Writer {
+        let (frames, received) = sync_channel(QUEUE);
+        let done = std::thread::Builder::new()
+            .name("video encoder".into())
+            .spawn(move || write_frames(encoder, received, Progress::new(total, quiet)))
+            .expect("a thread for the encoder");
+        Writer { frames, done }
+    }
+}
+
+fn write_frames(
+    mut encoder: Box<dyn Encoder>,
+    received: Receiver<Frame>,
+    mut progress: Progress,
+) -> Result<(), String> {
+    let mut early = BTreeMap::new();
+    let mut next = 0;
+    for (n, rgba) in received {
+        early.insert(n, rgba);
+        while let Some(rgba) = early.remove(&next) {
+            encoder.frame(&rgba)?;
+            next += 1;
+            progress.show(next);
+        }
+    }
+    progress.end();
+    if next != progress.total {
+        // Dropping the encoder removes what it wrote.
+        return Err(format!(
+            "the recording stopped after {next} of {} frames",
+            progress.total
+        ));
+    }
+    encoder.finish()
+}
+
+/// `frames done / total, frames per second, time left` on standard error:
+/// one redrawn line on a terminal, a line per tenth otherwise.
+struct Progress {
+    total: u64,
+    quiet: bool,
+    terminal: bool,
+    start: Instant,
+    tenths: u64,
+}
+
+const BAR_WIDTH: usize = 30;
+
+impl Progress {
+    fn new(total: u64, quiet: bool) -> Progress {
+        Progress {
+            total,
+            quiet,
+            terminal: std::io::stderr().is_terminal(),
+            start: Instant::now(),
+            tenths: 0,
+        }
+    }
+
+    fn show(&mut self, done: u64) {
+        if self.quiet || self.total == 0 {
+            return;
+        }
+        let tenths = done * 10 / self.total;
+        if !self.terminal && tenths == self.tenths {
+            return;
+        }
+        self.tenths = tenths;
+        let seconds = self.start.elapsed().as_secs_f64();
+        let rate = done as f64 / seconds.max(1e-6);
+        let left = (self.total - done) as f64 / rate.max(1e-6);
+        let filled = (done as usize * BAR_WIDTH) / self.total as usize;
+        let bar = format!("{}{}", "#".repeat(filled), "-".repeat(BAR_WIDTH - filled));
+        let line = format!(
+            "[{bar}] {done}/{} frames  {rate:.1} fps  ETA {}:{:02}",
+            self.total,
+            left as u64 / 60,
+            left as u64 % 60
+        );
+        let mut err = std::io::stderr().lock();
+        let _ = if self.terminal {
+            write!(err, "\r{line}")
+        } else {
+            writeln!(err, "{line}")
+        };
+        let _ = err.flush();
+    }
+
+    fn end(&self) {
+        if !self.quiet && self.terminal {
+            eprintln!();
+        }
+    }
+}
