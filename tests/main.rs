@@ -23,4 +23,6 @@ mod render;
 mod robust;
 mod tapestry;
 #[cfg(feature = "app")]
+mod video;
+#[cfg(feature = "app")]
 mod window;

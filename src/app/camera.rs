@@ -63,6 +63,11 @@ impl OrbitCamera {
 #[derive(Component)]
 pub struct MainCamera;
 
+/// A band along the bottom of the window, as a fraction of its height,
+/// that the boards keep clear of (a recording's caption strip).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct ReservedBottom(pub f32);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>()
         .add_systems(Startup, spawn_camera)
@@ -210,6 +215,7 @@ fn frame_the_boards(
     windows: Query<&Window>,
     screen: Res<State<super::Screen>>,
     scene_only: Option<Res<super::SceneOnly>>,
+    reserved: Option<Res<ReservedBottom>>,
     panel: Res<super::ui::PanelRect>,
     mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
@@ -235,7 +241,8 @@ fn frame_the_boards(
         return;
     }
     *framed_for = Some((size, panel_left));
-    let free = free_area(size.x, size.y, panel_left);
+    let mut free = free_area(size.x, size.y, panel_left);
+    free.max.y -= reserved.map_or(0.0, |r| r.0) * size.y;
     let mut framed = *orbit;
     framed.aspect = size.x / size.y;
     framed.shift = (size.x / 2.0 - free.center().x) / size.x;

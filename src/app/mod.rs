@@ -27,7 +27,7 @@ use bevy::window::WindowResolution;
 
 pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
-pub use camera::{CameraSystems, MainCamera, OrbitCamera};
+pub use camera::{CameraSystems, MainCamera, OrbitCamera, ReservedBottom};
 pub use capture::{CellMapOut, SceneOnly, ScreenshotRequest};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{

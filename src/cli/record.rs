@@ -60,9 +60,10 @@ pub struct RecordArgs {
     /// The camera: player, top, orbit or cinematic.
     #[arg(long, default_value = "player")]
     pub camera: String,
-    /// Render quality: low, medium or high (default: high).
-    #[arg(long, default_value = "high")]
-    pub quality: String,
+    /// Render quality: low, medium or high (default: the window's, which is
+    /// low on a CPU renderer and high on a GPU).
+    #[arg(long)]
+    pub quality: Option<String>,
     /// The title card's heading (default: the game's name).
     #[arg(long)]
     pub title: Option<String>,
@@ -251,7 +252,11 @@ pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
     let size = super::window::parse_size(&args.size)?;
     let pace = args.pace()?;
     let camera = camera_mode(&args.camera)?;
-    let quality = crate::app::Quality::parse(&args.quality)?;
+    let quality = args
+        .quality
+        .as_deref()
+        .map(crate::app::Quality::parse)
+        .transpose()?;
     let target = crate::video::sink::Target::parse(&args.out)?;
     let script = args.script()?;
     target.check()?;
@@ -284,7 +289,7 @@ fn record_frames(
     pace: Pace,
     size: (u32, u32),
     camera: crate::video::CameraMode,
-    quality: crate::app::Quality,
+    quality: Option<crate::app::Quality>,
     target: &crate::video::sink::Target,
     args: &RecordArgs,
 ) -> Result<(), String> {
@@ -311,7 +316,7 @@ fn record_frames(
         size,
         notice: None,
         recording: Some(plugin),
-        quality: Some(quality),
+        quality,
     });
     // Whatever became of the window, the encoder learns there is no more.
     if let Ok(mut frames) = frames.lock() {

@@ -19,11 +19,11 @@ use super::script::{Beat, Card, Pace, Script, Timeline};
 use super::writer::Frame;
 use crate::app::{
     CameraSystems, CellIndex, GameSystems, MainCamera, MoveApplied, MoveRequested,
-    NewGameRequested, OrbitCamera,
+    NewGameRequested, OrbitCamera, ReservedBottom,
 };
 
 /// Frames being read back at once, at most.
-const IN_FLIGHT: usize = 2;
+const IN_FLIGHT: usize = 3;
 /// Updates before the first frame, with time standing still: the launch
 /// game starts, its men and boards appear, every pipeline is compiled.
 const WARMUP_UPDATES: u32 = 8;
@@ -96,6 +96,9 @@ impl Plugin for RecordPlugin {
             return;
         };
         let top = recorder.camera == CameraMode::Top;
+        if recorder.captions {
+            app.insert_resource(ReservedBottom(STRIP_HEIGHT));
+        }
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
             .insert_resource(recorder)
             .add_systems(Startup, move |mut orbit: ResMut<OrbitCamera>| {
@@ -292,6 +295,8 @@ const STRIP_SHADE: egui::Color32 = egui::Color32::from_rgba_premultiplied(8, 9, 
 const HEADING_INK: egui::Color32 = egui::Color32::from_rgb(250, 232, 196);
 const LINE_INK: egui::Color32 = egui::Color32::from_rgb(214, 208, 196);
 const CAPTION_INK: egui::Color32 = egui::Color32::from_rgb(250, 250, 245);
+/// The caption strip's height, as a fraction of the frame's.
+const STRIP_HEIGHT: f32 = 0.09;
 
 /// The title and end cards, and the caption strip under the game.
 fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
@@ -366,7 +371,7 @@ fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {
 
 fn caption(painter: &egui::Painter, screen: egui::Rect, game: &str, text: &str) {
     let h = screen.height();
-    let strip_height = h * 0.09;
+    let strip_height = h * STRIP_HEIGHT;
     let strip = egui::Rect::from_min_max(
         egui::pos2(screen.left(), screen.bottom() - strip_height),
         screen.max,

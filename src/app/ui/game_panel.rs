@@ -51,6 +51,7 @@ pub(super) fn game_panel(
     mut view: ViewControls,
     mut requests: MessageWriter<NewGameRequested>,
     mut next: ResMut<NextState<Screen>>,
+    mut recording: ResMut<super::RecordDialog>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let session = game.session.as_ref();
@@ -80,6 +81,12 @@ pub(super) fn game_panel(
                     move_list(ui, session, &mut controls, &mut view.history);
                     ui.separator();
                     file_controls(ui, session, &mut form, &mut requests, &mut controls);
+                    if controls
+                        .note("record", ui.button("Record video…"))
+                        .clicked()
+                    {
+                        recording.open = true;
+                    }
                     ui.separator();
                     // The rules in the panel's own scroll, not in a box of
                     // their own.

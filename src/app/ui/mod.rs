@@ -8,12 +8,14 @@ mod game_panel;
 mod main_menu;
 mod move_choice;
 mod pointer;
+mod record_dialog;
 
 use coordinates::edge_coordinates;
 use game_panel::game_panel;
 use main_menu::main_menu;
 use move_choice::move_choice;
 use pointer::name_under_pointer;
+use record_dialog::{RecordDialog, record_dialog};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -96,6 +98,7 @@ fn forget_controls(mut controls: ResMut<ControlMap>) {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Form>()
+        .init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
         .add_systems(
@@ -107,7 +110,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     // A screenshot or a recording shows the scene, not the
                     // controls.
-                    (game_panel, move_choice, name_under_pointer)
+                    (game_panel, record_dialog, move_choice, name_under_pointer)
                         .run_if(not(resource_exists::<super::SceneOnly>)),
                     edge_coordinates,
                 )

@@ -1,0 +1,355 @@
+//! `variantarium record`: the frames announced are the frames written (PNG
+//! folder, GIF, MP4), two runs give byte-identical frames, a move changes
+//! the picture where the man moved and nowhere else, and bad input ends in
+//! one line, exit status 2 and no file.
+//!
+//! Frames are tested, not encoded bytes (which change with ffmpeg and Mesa
+//! versions). Sizes are small and the quality low to keep CI quick.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::display::PrivateDisplay;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantarium-video-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir.join(name)
+}
+
+/// The acceptance command, with `--out` and any extra arguments.
+fn record(display: Option<&PrivateDisplay>, out: &Path, extra: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_variantarium"));
+    command
+        .args(["record", "--variant", "flaxman", "--moves", "d1-a1 e6-d6"])
+        .args([
+            "--size",
+            "640x360",
+            "--fps",
+            "10",
+            "--seconds-per-move",
+            "1",
+        ])
+        .args(["--quality", "low"])
+        .arg("--out")
+        .arg(out)
+        .args(extra);
+    match display {
+        Some(display) => command.env("DISPLAY", &display.name),
+        None => command.env_remove("DISPLAY"),
+    };
+    command.output().expect("the binary runs")
+}
+
+/// The frame count from the first line of standard output.
+fn announced(output: &Output) -> usize {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let first = stdout.lines().next().unwrap_or("");
+    first
+        .strip_prefix("frames ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the first line is `frames N`, not {first:?}"))
+}
+
+fn succeeded(output: &Output) {
+    assert!(
+        output.status.success(),
+        "record failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// What a scratch folder holds, hidden names included.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Title (2 s) + two moves (1 s each) + hold (2 s) + end card (2 s) at 10 fps.
+const EXPECTED_FRAMES: usize = 80;
+/// The frames of the first move: 21 to 30 (counted from 1); the second's
+/// are 31 to 40.
+const FIRST_MOVE: (usize, usize) = (21, 30);
+const SECOND_MOVE: (usize, usize) = (31, 40);
+
+fn frames_in(dir: &Path) -> Vec<image::RgbImage> {
+    let names = entries(dir);
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            assert_eq!(
+                name,
+                &format!("{:06}.png", i + 1),
+                "frames are numbered from 000001"
+            );
+            image::open(dir.join(name)).expect("a PNG").to_rgb8()
+        })
+        .collect()
+}
+
+/// The rows and columns where two frames differ, as a box, and how many
+/// pixels differ.
+fn changed(a: &image::RgbImage, b: &image::RgbImage) -> Option<(u32, u32, u32, u32, usize)> {
+    let mut found: Option<(u32, u32, u32, u32, usize)> = None;
+    for (x, y, pa) in a.enumerate_pixels() {
+        let pb = b.get_pixel(x, y);
+        let d: u32 =
+            pa.0.iter()
+                .zip(pb.0)
+                .map(|(p, q)| p.abs_diff(q) as u32)
+                .sum();
+        if d > 24 {
+            let (x0, y0, x1, y1, n) = found.unwrap_or((x, y, x, y, 0));
+            found = Some((x0.min(x), y0.min(y), x1.max(x), y1.max(y), n + 1));
+        }
+    }
+    found
+}
+
+#[test]
+fn png_frames_are_exact_deterministic_and_show_each_move_where_it_happens() {
+    let display = PrivateDisplay::start();
+    let first_dir = scratch("first/");
+    let second_dir = scratch("second/");
+    let first = record(Some(&display), &first_dir, &[]);
+    succeeded(&first);
+    assert_eq!(announced(&first), EXPECTED_FRAMES);
+    assert!(
+        String::from_utf8_lossy(&first.stderr)
+            .contains(&format!("{EXPECTED_FRAMES}/{EXPECTED_FRAMES} frames")),
+        "the progress reaches the last frame on standard error"
+    );
+    let second = record(Some(&display), &second_dir, &["--quiet"]);
+    succeeded(&second);
+    assert_eq!(announced(&second), EXPECTED_FRAMES);
+    assert!(
+        !String::from_utf8_lossy(&second.stderr).contains(" frames "),
+        "--quiet drops the progress bar"
+    );
+    let a = frames_in(&first_dir);
+    let b = frames_in(&second_dir);
+    assert_eq!(a.len(), EXPECTED_FRAMES);
+    assert_eq!(b.len(), EXPECTED_FRAMES);
+    for (i, (fa, fb)) in a.iter().zip(&b).enumerate() {
+        assert_eq!((fa.width(), fa.height()), (640, 360));
+        assert!(fa == fb, "frame {} differs between two runs", i + 1);
+    }
+    // White's man goes d1-a1 near the bottom: only the lower half changes.
+    let (_, top, _, bottom, count) =
+        changed(&a[FIRST_MOVE.0 - 1], &a[FIRST_MOVE.1 - 1]).expect("the first move shows");
+    assert!(count > 100, "the first move changes only {count} pixels");
+    assert!(
+        top > 180,
+        "the first move changes the picture from row {top} (White's side is below)"
+    );
+    assert!(
+        bottom < 330,
+        "and above the caption strip, not to row {bottom}"
+    );
+    // Black's answer e6-d6 at the top: only the upper half changes.
+    let (_, top, _, bottom, count) =
+        changed(&a[SECOND_MOVE.0 - 1], &a[SECOND_MOVE.1 - 1]).expect("the second move shows");
+    assert!(count > 50, "the second move changes only {count} pixels");
+    assert!(
+        bottom < 180,
+        "Black's move changes the picture down to row {bottom}"
+    );
+    let _ = top;
+    // The held last position does not move.
+    assert!(a[45] == a[50], "the held position is still");
+}
+
+#[test]
+fn mp4_and_gif_hold_the_announced_frames_and_running_time() {
+    let display = PrivateDisplay::start();
+    let mp4 = scratch("t.mp4");
+    let output = record(Some(&display), &mp4, &["--quiet"]);
+    succeeded(&output);
+    let frames = announced(&output);
+    assert_eq!(frames, EXPECTED_FRAMES);
+    let probe = Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames", "-select_streams", "v:0"])
+        .args([
+            "-show_entries",
+            "stream=nb_read_frames,duration,codec_name,pix_fmt",
+        ])
+        .args(["-of", "default=nw=1"])
+        .arg(&mp4)
+        .output()
+        .expect("ffprobe runs (install ffmpeg, see .ci/run)");
+    let text = String::from_utf8_lossy(&probe.stdout);
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("ffprobe says {name}: {text}"))
+            .to_string()
+    };
+    assert_eq!(field("nb_read_frames"), frames.to_string());
+    assert_eq!(field("codec_name"), "h264");
+    assert_eq!(field("pix_fmt"), "yuv420p");
+    let seconds: f64 = field("duration").parse().expect("a duration");
+    assert!(
+        (seconds - frames as f64 / 10.0).abs() < 0.01,
+        "the MP4 lasts {seconds} s"
+    );
+
+    let gif_path = scratch("t.gif");
+    let output = record(Some(&display), &gif_path, &["--quiet"]);
+    succeeded(&output);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let file = std::fs::File::open(&gif_path).expect("the GIF");
+    let mut decoder = options.read_info(file).expect("a GIF");
+    let (mut count, mut centis) = (0, 0u32);
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        assert_eq!((frame.width, frame.height), (640, 360));
+        count += 1;
+        centis += frame.delay as u32;
+    }
+    assert_eq!(count, announced(&output));
+    assert_eq!(centis, count as u32 * 10, "the GIF runs 1/10 s a frame");
+    let dir = mp4.parent().expect("a folder");
+    assert!(
+        entries(dir).iter().all(|n| !n.contains("partial")),
+        "no temporary file is left: {:?}",
+        entries(dir)
+    );
+}
+
+/// Bad input: one line, exit status 2, no `frames` line and no file.
+fn refused(args: &[&str], path_env: Option<&str>, says: &str) {
+    let dir = scratch("refused");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let before = entries(&dir);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_variantarium"));
+    command.current_dir(&dir).arg("record").args(args);
+    if let Some(path) = path_env {
+        command.env("PATH", path);
+    }
+    let output = command.output().expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(
+        stderr.trim().lines().count(),
+        1,
+        "{args:?}: one line, not {stderr}"
+    );
+    assert!(
+        stderr.contains(says),
+        "{args:?}: {stderr} should say {says}"
+    );
+    assert!(output.stdout.is_empty(), "{args:?}: nothing rendered");
+    assert_eq!(entries(&dir), before, "{args:?} left a file");
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_file() {
+    refused(&["--out", "t.mp4"], None, "needs a source");
+    refused(&["--variant", "nosuch", "--out", "t.gif"], None, "nosuch");
+    refused(
+        &["--variant", "flaxman", "--moves", "d1-d9", "--out", "t.gif"],
+        None,
+        "d1-d9",
+    );
+    refused(
+        &["--variant", "flaxman", "--out", "t.avi"],
+        None,
+        ".mp4, .webm or .gif",
+    );
+    refused(
+        &["--variant", "flaxman", "--out", "t.gif", "--size", "big"],
+        None,
+        "--size",
+    );
+    refused(
+        &["--variant", "flaxman", "--out", "t.gif", "--fps", "0"],
+        None,
+        "--fps",
+    );
+    refused(
+        &[
+            "--variant",
+            "flaxman",
+            "--out",
+            "t.gif",
+            "--camera",
+            "drone",
+        ],
+        None,
+        "--camera",
+    );
+    refused(
+        &[
+            "--variant",
+            "flaxman",
+            "--out",
+            "t.gif",
+            "--quality",
+            "ultra",
+        ],
+        None,
+        "--quality",
+    );
+    refused(
+        &["--variant", "flaxman", "--out", "/proc/no/t.gif"],
+        None,
+        "cannot write /proc/no/t.gif",
+    );
+    // No ffmpeg on the PATH: MP4 and WebM are refused before anything is
+    // rendered, naming the package and the alternatives.
+    let empty = scratch("no-programs");
+    std::fs::create_dir_all(&empty).expect("a folder");
+    let empty = empty.to_string_lossy().into_owned();
+    for out in ["t.mp4", "t.webm"] {
+        refused(
+            &["--variant", "flaxman", "--out", out],
+            Some(&empty),
+            "apt-get install ffmpeg",
+        );
+    }
+}
+
+#[test]
+fn an_interrupted_recording_leaves_no_file() {
+    let display = PrivateDisplay::start();
+    let dir = scratch("interrupted");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let out = dir.join("t.gif");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(["record", "--variant", "flaxman", "--moves", "d1-a1"])
+        .args(["--size", "320x180", "--fps", "10", "--quality", "low"])
+        .arg("--out")
+        .arg(&out)
+        .env("DISPLAY", &display.name)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Wait for the first progress line, then press Ctrl-C.
+    let stderr = child.stderr.take().expect("stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    let started = lines.any(|l| l.is_ok_and(|l| l.contains(" frames ")));
+    assert!(started, "the recording shows its progress");
+    assert!(
+        entries(&dir).iter().any(|n| n.contains("partial")),
+        "the GIF is written under a temporary name"
+    );
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    for _ in lines {}
+    let status = child.wait().expect("it ends");
+    assert!(!status.success(), "an interrupted recording fails");
+    assert!(entries(&dir).is_empty(), "left behind: {:?}", entries(&dir));
+}
