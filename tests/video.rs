@@ -12,8 +12,11 @@ use std::process::{Command, Output, Stdio};
 
 use crate::display::PrivateDisplay;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantarium-video-{}", std::process::id()));
+/// A path in this test's own scratch folder.
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("variantarium-video-{}", std::process::id()))
+        .join(test);
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir.join(name)
 }
@@ -118,8 +121,8 @@ fn changed(a: &image::RgbImage, b: &image::RgbImage) -> Option<(u32, u32, u32, u
 #[test]
 fn png_frames_are_exact_deterministic_and_show_each_move_where_it_happens() {
     let display = PrivateDisplay::start();
-    let first_dir = scratch("first/");
-    let second_dir = scratch("second/");
+    let first_dir = scratch("png", "first/");
+    let second_dir = scratch("png", "second/");
     let first = record(Some(&display), &first_dir, &[]);
     succeeded(&first);
     assert_eq!(announced(&first), EXPECTED_FRAMES);
@@ -171,7 +174,7 @@ fn png_frames_are_exact_deterministic_and_show_each_move_where_it_happens() {
 #[test]
 fn mp4_and_gif_hold_the_announced_frames_and_running_time() {
     let display = PrivateDisplay::start();
-    let mp4 = scratch("t.mp4");
+    let mp4 = scratch("media", "t.mp4");
     let output = record(Some(&display), &mp4, &["--quiet"]);
     succeeded(&output);
     let frames = announced(&output);
@@ -202,7 +205,7 @@ fn mp4_and_gif_hold_the_announced_frames_and_running_time() {
         "the MP4 lasts {seconds} s"
     );
 
-    let gif_path = scratch("t.gif");
+    let gif_path = scratch("media", "t.gif");
     let output = record(Some(&display), &gif_path, &["--quiet"]);
     succeeded(&output);
     let mut options = gif::DecodeOptions::new();
@@ -227,7 +230,7 @@ fn mp4_and_gif_hold_the_announced_frames_and_running_time() {
 
 /// Bad input: one line, exit status 2, no `frames` line and no file.
 fn refused(args: &[&str], path_env: Option<&str>, says: &str) {
-    let dir = scratch("refused");
+    let dir = scratch("refused", "here");
     std::fs::create_dir_all(&dir).expect("a folder");
     let before = entries(&dir);
     let mut command = Command::new(env!("CARGO_BIN_EXE_variantarium"));
@@ -306,7 +309,7 @@ fn bad_input_is_one_line_exit_2_and_no_file() {
     );
     // No ffmpeg on the PATH: MP4 and WebM are refused before anything is
     // rendered, naming the package and the alternatives.
-    let empty = scratch("no-programs");
+    let empty = scratch("refused", "no-programs");
     std::fs::create_dir_all(&empty).expect("a folder");
     let empty = empty.to_string_lossy().into_owned();
     for out in ["t.mp4", "t.webm"] {
@@ -321,7 +324,7 @@ fn bad_input_is_one_line_exit_2_and_no_file() {
 #[test]
 fn an_interrupted_recording_leaves_no_file() {
     let display = PrivateDisplay::start();
-    let dir = scratch("interrupted");
+    let dir = scratch("interrupted", "here");
     std::fs::create_dir_all(&dir).expect("a folder");
     let out = dir.join("t.gif");
     let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))

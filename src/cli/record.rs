@@ -296,7 +296,7 @@ fn record_frames(
     use std::sync::{Arc, Mutex};
     let total = Timeline::new(&script, pace).total();
     let encoder = target.open(size.0, size.1, pace.fps)?;
-    let writer = crate::video::writer::Writer::spawn(encoder, total, args.quiet);
+    let writer = crate::video::writer::Writer::spawn(encoder, size, total, args.quiet);
     let frames = Arc::new(Mutex::new(Some(writer.frames)));
     let failure = Arc::new(Mutex::new(None));
     let game = script.segments.first().map(|s| s.start.clone_box());

@@ -301,37 +301,46 @@ const STRIP_HEIGHT: f32 = 0.09;
 /// The title and end cards, and the caption strip under the game.
 fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some((span, _)) = recorder.timeline.at(recorder.current()) else {
-        return Ok(());
-    };
     let screen = ctx.content_rect();
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Foreground,
         egui::Id::new("recording"),
     ));
+    if recorder.warmup > 0 {
+        // Every text of the script, invisibly: its glyphs reach egui's font
+        // atlas before the first frame, so none appears a frame late.
+        let unseen = painter.clone().with_clip_rect(egui::Rect::NOTHING);
+        for beat in recorder.timeline.spans.iter().map(|s| s.beat) {
+            draw_beat(&unseen, screen, &recorder, beat);
+        }
+        return Ok(());
+    }
+    if let Some((span, _)) = recorder.timeline.at(recorder.current()) {
+        draw_beat(&painter, screen, &recorder, span.beat);
+    }
+    Ok(())
+}
+
+fn draw_beat(painter: &egui::Painter, screen: egui::Rect, recorder: &Recorder, beat: Beat) {
     let script = &recorder.script;
-    match span.beat {
-        Beat::Title(s) => card(&painter, screen, &script.segments[s].title),
-        Beat::End => card(&painter, screen, &script.end),
+    match beat {
+        Beat::Title(s) => card(painter, screen, &script.segments[s].title),
+        Beat::End => card(painter, screen, &script.end),
         Beat::Move(s, m) if recorder.captions => {
+            let segment = &script.segments[s];
             caption(
-                &painter,
+                painter,
                 screen,
-                &script.segments[s].title.heading,
-                &script.segments[s].steps[m].caption,
+                &segment.title.heading,
+                &segment.steps[m].caption,
             );
         }
         Beat::Hold(s) if recorder.captions => {
-            caption(
-                &painter,
-                screen,
-                &script.segments[s].title.heading,
-                &script.segments[s].closing,
-            );
+            let segment = &script.segments[s];
+            caption(painter, screen, &segment.title.heading, &segment.closing);
         }
         _ => {}
     }
-    Ok(())
 }
 
 fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {

@@ -23,11 +23,12 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn spawn(encoder: Box<dyn Encoder>, total: u64, quiet: bool) -> Writer {
+    /// Frames of `size` pixels, `total` of them.
+    pub fn spawn(encoder: Box<dyn Encoder>, size: (u32, u32), total: u64, quiet: bool) -> Writer {
         let (frames, received) = sync_channel(QUEUE);
         let done = std::thread::Builder::new()
             .name("video encoder".into())
-            .spawn(move || write_frames(encoder, received, Progress::new(total, quiet)))
+            .spawn(move || write_frames(encoder, size, received, Progress::new(total, quiet)))
             .expect("a thread for the encoder");
         Writer { frames, done }
     }
@@ -35,12 +36,19 @@ impl Writer {
 
 fn write_frames(
     mut encoder: Box<dyn Encoder>,
+    (width, height): (u32, u32),
     received: Receiver<Frame>,
     mut progress: Progress,
 ) -> Result<(), String> {
     let mut early = BTreeMap::new();
     let mut next = 0;
+    let bytes = width as usize * height as usize * 4;
     for (n, rgba) in received {
+        if rgba.len() != bytes {
+            return Err(format!(
+                "the window could not be made {width}x{height} (is the screen smaller? under Xvfb: xvfb-run -s \"-screen 0 {width}x{height}x24\")"
+            ));
+        }
         early.insert(n, rgba);
         while let Some(rgba) = early.remove(&next) {
             encoder.frame(&rgba)?;
