@@ -133,6 +133,7 @@ fn pick_for_the_adapter(
     let Some(adapter) = adapter else { return };
     *source = QualitySource::Given;
     if is_cpu(&adapter) {
+        info!("render quality low: {} is a CPU renderer", adapter.0.name);
         *quality = Quality::Low;
         notice.0.get_or_insert(format!(
             "Render quality low: {} draws without a GPU (choose another in the menu)",

@@ -68,14 +68,18 @@ fn write_frames(
 }
 
 /// `frames done / total, frames per second, time left` on standard error:
-/// one redrawn line on a terminal, a line per tenth otherwise.
+/// one redrawn line on a terminal; elsewhere (a log, the window's Record
+/// dialog) a line per percent at most every [`LINE_SECONDS`], and the last.
 struct Progress {
     total: u64,
     quiet: bool,
     terminal: bool,
     start: Instant,
-    tenths: u64,
+    percent: u64,
+    last_line: Option<Instant>,
 }
+
+const LINE_SECONDS: f64 = 2.0;
 
 const BAR_WIDTH: usize = 30;
 
@@ -86,7 +90,8 @@ impl Progress {
             quiet,
             terminal: std::io::stderr().is_terminal(),
             start: Instant::now(),
-            tenths: 0,
+            percent: 0,
+            last_line: None,
         }
     }
 
@@ -94,11 +99,15 @@ impl Progress {
         if self.quiet || self.total == 0 {
             return;
         }
-        let tenths = done * 10 / self.total;
-        if !self.terminal && tenths == self.tenths {
+        let percent = done * 100 / self.total;
+        let soon = self
+            .last_line
+            .is_some_and(|t| t.elapsed().as_secs_f64() < LINE_SECONDS);
+        if !self.terminal && done != self.total && (percent == self.percent || soon) {
             return;
         }
-        self.tenths = tenths;
+        self.percent = percent;
+        self.last_line = Some(Instant::now());
         let seconds = self.start.elapsed().as_secs_f64();
         let rate = done as f64 / seconds.max(1e-6);
         let left = (self.total - done) as f64 / rate.max(1e-6);
