@@ -1,9 +1,10 @@
 //! Render profiles: `high` (multisampling, four shadow cascades), `medium`
-//! and `low` (no multisampling, no shadow maps: the renderer's two big
-//! costs on a machine drawing without a GPU). The window remembers the
+//! and `low` (no multisampling, no shadow maps, no tonemapping pass: the
+//! renderer's big costs on a machine drawing without a GPU). The window remembers the
 //! player's choice; without one it picks `low` by itself on a CPU renderer
 //! and says so in the status bar. `record --quality` sets it for a video.
 
+use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::light::{CascadeShadowConfig, CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -13,6 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::camera::MainCamera;
 use super::game::StartNotice;
+use super::scene::Table;
 
 /// How much the renderer does per frame.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -46,6 +48,14 @@ impl Quality {
             Quality::High => Msaa::Sample4,
             Quality::Medium => Msaa::Sample4,
             Quality::Low => Msaa::Off,
+        }
+    }
+
+    /// The low profile draws straight to the screen: no tonemapping pass.
+    fn tonemapping(self) -> (Tonemapping, DebandDither) {
+        match self {
+            Quality::Low => (Tonemapping::None, DebandDither::Disabled),
+            _ => (Tonemapping::default(), DebandDither::Enabled),
         }
     }
 
@@ -89,7 +99,13 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.add_systems(
         Update,
-        (pick_for_the_adapter, apply_quality, shade_the_sun).chain(),
+        (
+            pick_for_the_adapter,
+            apply_quality,
+            shade_the_sun,
+            dress_the_table,
+        )
+            .chain(),
     )
     .add_systems(
         EguiPrimaryContextPass,
@@ -146,12 +162,15 @@ fn pick_for_the_adapter(
 fn apply_quality(
     mut commands: Commands,
     quality: Res<Quality>,
-    cameras: Query<(Entity, Option<&Msaa>), With<MainCamera>>,
+    cameras: Query<(Entity, Option<&Msaa>, Option<&Tonemapping>), With<MainCamera>>,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
 ) {
-    for (camera, msaa) in &cameras {
+    for (camera, msaa, tonemapping) in &cameras {
         if msaa != Some(&quality.msaa()) {
             commands.entity(camera).insert(quality.msaa());
+        }
+        if tonemapping != Some(&quality.tonemapping().0) {
+            commands.entity(camera).insert(quality.tonemapping());
         }
     }
     if let Some((_, size)) = quality.shadows()
@@ -180,6 +199,56 @@ fn shade_the_sun(
             }
             .into();
             commands.entity(sun).insert(config);
+        }
+    }
+}
+
+/// How the lit table top looks from the player's seat: the low profile
+/// paints it so, unlit, instead of shading every pixel of it.
+const TABLE_SEEN: Color = Color::srgb(0.439, 0.345, 0.294);
+
+/// The table's two looks.
+#[derive(Component)]
+struct TableLooks {
+    lit: Handle<StandardMaterial>,
+    unlit: Handle<StandardMaterial>,
+}
+
+fn dress_the_table(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    tables: Query<
+        (
+            Entity,
+            &MeshMaterial3d<StandardMaterial>,
+            Option<&TableLooks>,
+        ),
+        With<Table>,
+    >,
+) {
+    for (table, worn, looks) in &tables {
+        let Some(looks) = looks else {
+            let unlit = materials.add(StandardMaterial {
+                base_color: TABLE_SEEN,
+                unlit: true,
+                ..default()
+            });
+            commands.entity(table).insert(TableLooks {
+                lit: worn.0.clone(),
+                unlit,
+            });
+            continue;
+        };
+        let wanted = if *quality == Quality::Low {
+            &looks.unlit
+        } else {
+            &looks.lit
+        };
+        if worn.0 != *wanted {
+            commands
+                .entity(table)
+                .insert(MeshMaterial3d(wanted.clone()));
         }
     }
 }

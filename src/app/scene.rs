@@ -10,6 +10,10 @@ use super::game::{GameStarted, Match};
 use crate::rules::registry;
 use crate::rules::view::{BoardLayout, CellShape, InkLine};
 
+/// The table top, which the low render profile draws unlit.
+#[derive(Component)]
+pub struct Table;
+
 /// Everything spawned for the current boards, replaced with them.
 #[derive(Component)]
 struct BoardDecor;
@@ -40,6 +44,7 @@ fn light_the_room(
     });
     commands.spawn((
         Name::new("table"),
+        Table,
         Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: Color::srgb(0.24, 0.15, 0.09),
