@@ -122,10 +122,10 @@ impl RecordArgs {
             let players = format!("{} moves", moves.len());
             single(start, &moves, vec![players])?
         };
-        if let Some(title) = &self.title {
-            if let Some(first) = script.segments.first_mut() {
-                first.title.heading = title.clone();
-            }
+        if let Some(title) = &self.title
+            && let Some(first) = script.segments.first_mut()
+        {
+            first.title.heading = title.clone();
         }
         Ok(script)
     }
