@@ -235,3 +235,34 @@ fn launch(
 pub fn screenshot(_args: &ScreenshotArgs) -> Result<(), String> {
     open(None, (0, 0), None, Vec::new())
 }
+
+/// `learn`: the window on the Learn menu, or straight into one lesson.
+#[cfg(feature = "app")]
+pub fn open_learn(
+    library: crate::learn::Library,
+    lesson: Option<String>,
+    size: (u32, u32),
+) -> Result<(), String> {
+    crate::app::run(crate::app::Launch {
+        game: None,
+        screenshot: None,
+        cell_map: None,
+        players: vec![None, None],
+        size,
+        notice: None,
+        learn: Some(crate::app::LearnLaunch {
+            library,
+            lesson,
+            step: None,
+        }),
+    })
+}
+
+#[cfg(not(feature = "app"))]
+pub fn open_learn(
+    _library: crate::learn::Library,
+    _lesson: Option<String>,
+    _size: (u32, u32),
+) -> Result<(), String> {
+    open(None, (0, 0), None, Vec::new())
+}
