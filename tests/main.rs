@@ -13,6 +13,7 @@ mod flaxman;
 mod fuzz;
 mod hexchess;
 mod hexchess3p;
+mod learn;
 #[cfg(feature = "app")]
 mod player;
 mod record;
