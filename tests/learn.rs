@@ -194,3 +194,148 @@ fn progress_is_kept_atomically_in_a_json_list() {
     assert_eq!(left.len(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// One lesson of each game driven to its end on `MinimalPlugins`: scripted
+/// moves go through the game's messages, each exercise is first answered
+/// wrong and then right by clicking cells as a player does.
+#[cfg(feature = "app")]
+mod ecs {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+
+    use super::lessons_dir;
+    use variantarium::app::{
+        CellClicked, CorePlugin, Feedback, LessonControl, LessonHints, LessonLibrary,
+        LessonPlayer, LessonProgress, LessonRequested, Match, Overlays,
+    };
+    use variantarium::learn::{Frame, Library, Step};
+
+    fn settle(app: &mut App) {
+        for _ in 0..4 {
+            app.update();
+        }
+    }
+
+    fn click_move(app: &mut App, text: &str) {
+        let mv = app
+            .world()
+            .resource::<Match>()
+            .session
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.text == text)
+            .unwrap_or_else(|| panic!("{text} is legal"));
+        for cell in [mv.route.from, mv.route.to] {
+            app.world_mut().write_message(CellClicked { cell });
+            app.update();
+        }
+        settle(app);
+    }
+
+    fn drive(id: &str) {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+        let library = Library::load(&lessons_dir()).unwrap();
+        let lesson = library.find(id).unwrap().clone();
+        app.insert_resource(LessonLibrary(library));
+        app.update();
+        let dir = std::env::temp_dir().join(format!("variantarium-ecs-{id}-{}", std::process::id()));
+        let progress_file = dir.join("learn.json");
+        app.world_mut().resource_mut::<LessonProgress>().path = Some(progress_file.clone());
+        app.world_mut().write_message(LessonRequested {
+            id: id.into(),
+            step: None,
+        });
+        settle(&mut app);
+        let (mut wrong_seen, mut right_seen, mut hints_seen) = (false, false, false);
+        for _ in 0..200 {
+            let player = app.world().resource::<LessonPlayer>();
+            if player.finished() {
+                break;
+            }
+            hints_seen |= !app.world().resource::<LessonHints>().0.is_empty();
+            if let Some(Step::Exercise(exercise)) = player.next_step().cloned() {
+                let before = app.world().resource::<Match>().session.position_text();
+                let legal = app.world().resource::<Match>().session.legal_moves();
+                let route_of = |text: &str| legal.iter().find(|m| m.text == text).map(|m| m.route);
+                let unique = |m: &&variantarium::rules::session::MoveInfo| {
+                    legal.iter().filter(|o| o.route == m.route).count() == 1
+                };
+                let wrong = legal
+                    .iter()
+                    .filter(unique)
+                    .find(|m| !exercise.accept.contains(&m.text))
+                    .map(|m| m.text.clone());
+                if let Some(wrong) = wrong {
+                    click_move(&mut app, &wrong);
+                    let player = app.world().resource::<LessonPlayer>();
+                    assert_eq!(player.feedback, Some(Feedback::Wrong(exercise.wrong.clone())));
+                    assert_eq!(
+                        app.world().resource::<Match>().session.position_text(),
+                        before,
+                        "{id}: the wrong move {wrong} is taken back"
+                    );
+                    wrong_seen = true;
+                }
+                assert!(route_of(&exercise.accept[0]).is_some());
+                click_move(&mut app, &exercise.accept[0]);
+                let player = app.world().resource::<LessonPlayer>();
+                assert_eq!(player.feedback, Some(Feedback::Right(exercise.right.clone())));
+                right_seen = true;
+            } else {
+                app.world_mut().write_message(LessonControl::Forward);
+                settle(&mut app);
+            }
+        }
+        let player = app.world().resource::<LessonPlayer>();
+        assert!(player.finished(), "{id} ran to its end");
+        assert!(wrong_seen && right_seen && hints_seen, "{id}: {wrong_seen} {right_seen} {hints_seen}");
+        // The game in the window is the lesson's game, move for move.
+        let end = Frame::after(&lesson, lesson.steps.len()).unwrap();
+        assert_eq!(app.world().resource::<Match>().session.moves(), end.session.moves());
+        assert_eq!(player.frame.session.moves(), end.session.moves());
+        let kept = std::fs::read_to_string(&progress_file).expect("progress written");
+        assert!(kept.contains(id), "{kept}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_lesson_of_each_game_plays_to_its_end() {
+        for id in [
+            "flaxman-pythagorean-leap",
+            "tapestry-pawns-under-loom",
+            "hexagonal-double-step-en-passant",
+            "chakra-transmitter",
+        ] {
+            drive(id);
+        }
+    }
+
+    #[test]
+    fn lesson_marks_join_the_overlays() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+        app.insert_resource(LessonLibrary(Library::load(&lessons_dir()).unwrap()));
+        app.update();
+        app.world_mut().resource_mut::<LessonProgress>().path = None;
+        app.world_mut().write_message(LessonRequested {
+            id: "flaxman-jump-length".into(),
+            step: Some(5),
+        });
+        settle(&mut app);
+        let hints = app.world().resource::<LessonHints>().0.clone();
+        assert_eq!(hints.len(), 2, "{hints:?}");
+        let overlays = &app.world().resource::<Overlays>().0;
+        assert!(hints.iter().all(|h| overlays.contains(h)), "{overlays:?}");
+        // A click outside an exercise moves nothing.
+        let before = app.world().resource::<Match>().session.position_text();
+        let layout = app.world().resource::<Match>().layout.clone();
+        for name in ["d1", "d4"] {
+            let cell = layout.cell_named(name).unwrap();
+            app.world_mut().write_message(CellClicked { cell });
+            app.update();
+        }
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Match>().session.position_text(), before);
+    }
+}
