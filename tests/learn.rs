@@ -37,7 +37,11 @@ fn every_shipped_lesson_is_proved_against_the_rules() {
         "broken lessons:\n{}",
         library.problems().join("\n")
     );
-    assert!(library.entries.len() >= 40, "{} lessons", library.entries.len());
+    assert!(
+        library.entries.len() >= 40,
+        "{} lessons",
+        library.entries.len()
+    );
     let groups: BTreeSet<&str> = library.entries.iter().map(|e| e.group.as_str()).collect();
     assert_eq!(
         groups,
@@ -71,7 +75,10 @@ fn a_lesson_that_drifts_from_the_rules_fails_naming_lesson_and_step() {
         .iter()
         .find(|p| p.contains("05-illegal-accept.json"))
         .expect("the illegal accepted move is found");
-    assert!(accept.contains("step 2") && accept.contains("d1-d2"), "{accept}");
+    assert!(
+        accept.contains("step 2") && accept.contains("d1-d2"),
+        "{accept}"
+    );
     let unknown = problems
         .iter()
         .find(|p| p.contains("03-unknown-game.json"))
@@ -84,7 +91,10 @@ fn a_lesson_that_drifts_from_the_rules_fails_naming_lesson_and_step() {
     assert!(unparsable.contains("line 2"), "{unparsable}");
     // The sound lesson beside them still plays.
     assert_eq!(
-        library.playable().map(|l| l.id.as_str()).collect::<Vec<_>>(),
+        library
+            .playable()
+            .map(|l| l.id.as_str())
+            .collect::<Vec<_>>(),
         ["fixture-good"]
     );
 }
@@ -130,7 +140,11 @@ fn learn_list_prints_id_variant_and_title() {
     for line in lines {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len(), 3, "{line}");
-        assert!(fields[1].parse::<variantarium::rules::variant::VariantId>().is_ok());
+        assert!(
+            fields[1]
+                .parse::<variantarium::rules::variant::VariantId>()
+                .is_ok()
+        );
     }
 }
 
@@ -144,11 +158,17 @@ fn learn_check_passes_the_shipped_lessons_and_fails_the_fixtures() {
     let (code, out, err) = variantarium(&["learn", "--check", "--dir", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert_eq!(out.lines().count(), 4, "{out}");
-    assert!(out.contains("(lesson fixture-illegal) step 3: illegal move 'c6-c5'"), "{out}");
+    assert!(
+        out.contains("(lesson fixture-illegal) step 3: illegal move 'c6-c5'"),
+        "{out}"
+    );
     assert_eq!(err.trim(), "variantarium: 4 of 5 lessons failed");
     let (code, _, err) = variantarium(&["learn", "--check", "--dir", "/nonexistent/lessons"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cannot read the lessons folder /nonexistent/lessons"), "{err}");
+    assert!(
+        err.contains("cannot read the lessons folder /nonexistent/lessons"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
     let (code, _, err) = variantarium(&["learn", "--lesson", "no-such-lesson"]);
     assert_eq!(code, 2);
@@ -205,8 +225,8 @@ mod ecs {
 
     use super::lessons_dir;
     use variantarium::app::{
-        CellClicked, CorePlugin, Feedback, LessonControl, LessonHints, LessonLibrary,
-        LessonPlayer, LessonProgress, LessonRequested, Match, Overlays,
+        CellClicked, CorePlugin, Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer,
+        LessonProgress, LessonRequested, Match, Overlays,
     };
     use variantarium::learn::{Frame, Library, Step};
 
@@ -239,7 +259,8 @@ mod ecs {
         let lesson = library.find(id).unwrap().clone();
         app.insert_resource(LessonLibrary(library));
         app.update();
-        let dir = std::env::temp_dir().join(format!("variantarium-ecs-{id}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("variantarium-ecs-{id}-{}", std::process::id()));
         let progress_file = dir.join("learn.json");
         app.world_mut().resource_mut::<LessonProgress>().path = Some(progress_file.clone());
         app.world_mut().write_message(LessonRequested {
@@ -269,7 +290,10 @@ mod ecs {
                 if let Some(wrong) = wrong {
                     click_move(&mut app, &wrong);
                     let player = app.world().resource::<LessonPlayer>();
-                    assert_eq!(player.feedback, Some(Feedback::Wrong(exercise.wrong.clone())));
+                    assert_eq!(
+                        player.feedback,
+                        Some(Feedback::Wrong(exercise.wrong.clone()))
+                    );
                     assert_eq!(
                         app.world().resource::<Match>().session.position_text(),
                         before,
@@ -280,7 +304,10 @@ mod ecs {
                 assert!(route_of(&exercise.accept[0]).is_some());
                 click_move(&mut app, &exercise.accept[0]);
                 let player = app.world().resource::<LessonPlayer>();
-                assert_eq!(player.feedback, Some(Feedback::Right(exercise.right.clone())));
+                assert_eq!(
+                    player.feedback,
+                    Some(Feedback::Right(exercise.right.clone()))
+                );
                 right_seen = true;
             } else {
                 app.world_mut().write_message(LessonControl::Forward);
@@ -289,10 +316,16 @@ mod ecs {
         }
         let player = app.world().resource::<LessonPlayer>();
         assert!(player.finished(), "{id} ran to its end");
-        assert!(wrong_seen && right_seen && hints_seen, "{id}: {wrong_seen} {right_seen} {hints_seen}");
+        assert!(
+            wrong_seen && right_seen && hints_seen,
+            "{id}: {wrong_seen} {right_seen} {hints_seen}"
+        );
         // The game in the window is the lesson's game, move for move.
         let end = Frame::after(&lesson, lesson.steps.len()).unwrap();
-        assert_eq!(app.world().resource::<Match>().session.moves(), end.session.moves());
+        assert_eq!(
+            app.world().resource::<Match>().session.moves(),
+            end.session.moves()
+        );
         assert_eq!(player.frame.session.moves(), end.session.moves());
         let kept = std::fs::read_to_string(&progress_file).expect("progress written");
         assert!(kept.contains(id), "{kept}");
@@ -336,6 +369,9 @@ mod ecs {
             app.update();
         }
         settle(&mut app);
-        assert_eq!(app.world().resource::<Match>().session.position_text(), before);
+        assert_eq!(
+            app.world().resource::<Match>().session.position_text(),
+            before
+        );
     }
 }

@@ -218,8 +218,8 @@ fn frame_the_boards(
         return;
     }
     // A screenshot shows no game panel, but a lesson's panel stays.
-    let panel_up = *screen.get() == super::Screen::Playing
-        && (screenshot.is_none() || lesson.is_some());
+    let panel_up =
+        *screen.get() == super::Screen::Playing && (screenshot.is_none() || lesson.is_some());
     // Where the panel drawn last begins (before its first frame: where it
     // will), to the pixel.
     let panel_left = panel_up.then(|| {

@@ -46,7 +46,10 @@ pub fn run(args: &LearnArgs, out: &mut dyn Write) -> Result<(), String> {
                     writeln!(out, "{}\t{}\t{}", lesson.id, lesson.variant, lesson.title)
                         .map_err(io_error)?;
                 }
-                _ => eprintln!("variantarium: broken lesson: {}", entry.problem.as_deref().unwrap_or("")),
+                _ => eprintln!(
+                    "variantarium: broken lesson: {}",
+                    entry.problem.as_deref().unwrap_or("")
+                ),
             }
         }
         return Ok(());
@@ -69,12 +72,16 @@ pub fn run(args: &LearnArgs, out: &mut dyn Write) -> Result<(), String> {
     if let Some(id) = &args.lesson
         && library.find(id).is_none()
     {
-        return Err(match library.entries.iter().find(|e| {
-            e.lesson.as_ref().is_some_and(|l| &l.id == id)
-        }) {
-            Some(broken) => broken.problem.clone().unwrap_or_default(),
-            None => format!("no lesson '{id}' (see `variantarium learn --list`)"),
-        });
+        return Err(
+            match library
+                .entries
+                .iter()
+                .find(|e| e.lesson.as_ref().is_some_and(|l| &l.id == id))
+            {
+                Some(broken) => broken.problem.clone().unwrap_or_default(),
+                None => format!("no lesson '{id}' (see `variantarium learn --list`)"),
+            },
+        );
     }
     super::window::open_learn(library, args.lesson.clone(), size)
 }

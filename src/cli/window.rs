@@ -201,7 +201,9 @@ fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<crate::app::LearnLa
     };
     let library = crate::learn::Library::load(&crate::learn::default_dir())?;
     let Some(lesson) = library.find(id) else {
-        return Err(format!("no lesson '{id}' (see `variantarium learn --list`)"));
+        return Err(format!(
+            "no lesson '{id}' (see `variantarium learn --list`)"
+        ));
     };
     let step = args.step.unwrap_or(0);
     if step > lesson.steps.len() {

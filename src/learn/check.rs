@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::lesson::{Lesson, Step};
 use super::script::Frame;
+use crate::rules::view::HintKind;
 
 /// What is wrong with a lesson, and at which step (1-based; 0 for the
 /// lesson as a whole).
@@ -48,8 +49,19 @@ pub fn check(lesson: &Lesson) -> Result<(), Problem> {
     if lesson.title.trim().is_empty() || lesson.goal.trim().is_empty() {
         return Err(whole("a lesson needs a title and a goal"));
     }
-    if !lesson.steps.iter().any(|s| matches!(s, Step::Caption { .. })) {
+    if !lesson
+        .steps
+        .iter()
+        .any(|s| matches!(s, Step::Caption { .. }))
+    {
         return Err(whole("a lesson needs at least one caption"));
+    }
+    let kinds: Vec<&str> = HintKind::ALL.iter().map(|k| k.id()).collect();
+    if let Some(topic) = lesson.topics.iter().find(|t| !kinds.contains(&t.as_str())) {
+        return Err(whole(format!(
+            "unknown topic '{topic}' (known: {})",
+            kinds.join(", ")
+        )));
     }
     let frame = Frame::start(lesson).map_err(whole)?;
     walk(frame, &lesson.steps, 0)

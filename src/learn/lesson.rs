@@ -25,6 +25,11 @@ pub struct Lesson {
     /// Hex games: the pawn-like piece, when the lesson is about one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pawn: Option<String>,
+    /// The kinds of rule overlay this lesson explains (`definers`, `leap`,
+    /// `transmitter`, `route`, `check`, `forbidden`, `loom-effect`, `note`):
+    /// while one is shown in a game, the game panel offers "Show me".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub topics: Vec<String>,
     /// The start position in the game's text format; the game's start when
     /// absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]

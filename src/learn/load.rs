@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::check::check;
 use super::lesson::Lesson;
+use crate::rules::registry::describe;
+use crate::rules::variant::VariantId;
 
 /// One lesson file and what became of it.
 #[derive(Clone, Debug)]
@@ -142,6 +144,21 @@ impl Library {
     /// The sound lessons, in file order.
     pub fn playable(&self) -> impl Iterator<Item = &Lesson> {
         self.entries.iter().filter_map(Entry::playable)
+    }
+
+    /// The sound lessons about the game `id` plays: those of games with the
+    /// same rules, and for a game whose pawn-like piece is chosen (the hex
+    /// family), those of every such game.
+    pub fn for_game(&self, id: VariantId) -> Vec<&Lesson> {
+        let game = describe(id);
+        self.playable()
+            .filter(|lesson| {
+                lesson.variant.parse::<VariantId>().is_ok_and(|other| {
+                    let other = describe(other);
+                    other.rules == game.rules || (other.takes_pawn_kind() && game.takes_pawn_kind())
+                })
+            })
+            .collect()
     }
 
     /// The sound lesson after the one with this id.

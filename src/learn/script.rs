@@ -186,10 +186,16 @@ impl Frame {
                 p.cell == cell
                     && p.letter == piece.letter
                     && p.side == side
-                    && piece.state.as_deref().is_none_or(|s| state_id(p.state) == s)
+                    && piece
+                        .state
+                        .as_deref()
+                        .is_none_or(|s| state_id(p.state) == s)
             });
             if !found {
-                let state = piece.state.as_deref().map_or(String::new(), |s| format!(" ({s})"));
+                let state = piece
+                    .state
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" ({s})"));
                 return Err(format!(
                     "expected {} {}{state} on {}",
                     piece.side, piece.letter, piece.at
@@ -214,7 +220,9 @@ impl Frame {
             }
             // A move the notation cannot even read proves nothing.
             if let Err(MoveError::Malformed { reason, .. }) = session.clone_box().play(text) {
-                return Err(format!("'{text}' is not a move in this game's notation: {reason}"));
+                return Err(format!(
+                    "'{text}' is not a move in this game's notation: {reason}"
+                ));
             }
         }
         if let Some(check) = expect.check
@@ -235,13 +243,18 @@ impl Frame {
         if let Some(wanted) = &expect.outcome {
             let standing = standing(session);
             if &standing != wanted {
-                return Err(format!("expected outcome '{wanted}', the game says '{standing}'"));
+                return Err(format!(
+                    "expected outcome '{wanted}', the game says '{standing}'"
+                ));
             }
         }
         if let Some(count) = expect.move_count
             && legal.len() != count
         {
-            return Err(format!("expected {count} legal moves, found {}", legal.len()));
+            return Err(format!(
+                "expected {count} legal moves, found {}",
+                legal.len()
+            ));
         }
         Ok(())
     }

@@ -6,6 +6,9 @@
 
 mod menu;
 mod panel;
+mod show_me;
+
+pub use show_me::ShowMe;
 
 use std::collections::VecDeque;
 
@@ -134,8 +137,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (start_lessons, control_lessons, advance_lessons).chain().before(GameSystems),
-                (answer_exercises, show_lesson_hints, take_clicks_in_exercises, aim_camera)
+                (start_lessons, control_lessons, advance_lessons)
+                    .chain()
+                    .before(GameSystems),
+                (
+                    answer_exercises,
+                    show_lesson_hints,
+                    take_clicks_in_exercises,
+                    aim_camera,
+                )
                     .chain()
                     .after(GameSystems),
             ),
@@ -254,7 +264,11 @@ fn step_forward(
     }
     let played_before = player.frame.session.ply_count();
     if let Err(e) = player.frame.apply(&step, None) {
-        error!("lesson {} step {}: {e}", player.lesson.id, player.frame.done + 1);
+        error!(
+            "lesson {} step {}: {e}",
+            player.lesson.id,
+            player.frame.done + 1
+        );
         player.playing = false;
         return;
     }
@@ -374,6 +388,19 @@ pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
             label: arrow.label.clone(),
         })
         .collect();
+    // A move's arrow ends in a ring, so that its direction shows.
+    hints.extend(
+        frame
+            .arrows
+            .iter()
+            .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
+            .filter_map(|a| a.cells.last())
+            .map(|&at| Hint::Mark {
+                at,
+                kind: HintKind::Note,
+                label: String::new(),
+            }),
+    );
     hints.extend(frame.marks.iter().map(|mark| Hint::Mark {
         at: mark.cell,
         kind: mark_kind(mark.colour),
@@ -434,7 +461,8 @@ fn aim_camera(
     }
 }
 
-/// Leaving the lesson: the seats go back to the players' choice.
+/// Leaving the lesson: its game goes (it is no game to continue or save)
+/// and the seats go back to the players' choice.
 fn leave_lesson(
     mut commands: Commands,
     player: Option<Res<LessonPlayer>>,
@@ -443,6 +471,7 @@ fn leave_lesson(
 ) {
     if player.is_some() {
         commands.remove_resource::<LessonPlayer>();
+        commands.remove_resource::<super::game::Match>();
         players.set_changed();
         hints.0.clear();
     }

@@ -61,17 +61,28 @@ fn lesson_panel(
             if let Some(prompt) = player.prompt() {
                 ui.add_space(6.0);
                 ui.add(
-                    egui::Label::new(egui::RichText::new(prompt).size(17.0).strong().color(PROMPT))
-                        .wrap(),
+                    egui::Label::new(
+                        egui::RichText::new(prompt)
+                            .size(17.0)
+                            .strong()
+                            .color(PROMPT),
+                    )
+                    .wrap(),
                 );
                 ui.label("Click a piece, then where it goes.");
             }
             match &player.feedback {
                 Some(Feedback::Right(text)) => {
-                    ui.add(egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT)).wrap());
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT))
+                            .wrap(),
+                    );
                 }
                 Some(Feedback::Wrong(text)) => {
-                    ui.add(egui::Label::new(egui::RichText::new(format!("✖ {text}")).color(WRONG)).wrap());
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(format!("✖ {text}")).color(WRONG))
+                            .wrap(),
+                    );
                 }
                 None => {}
             }
@@ -117,7 +128,11 @@ fn player_controls(
         if back.on_hover_text("Step back").clicked() {
             controls.write(LessonControl::Back);
         }
-        let label = if player.playing { "⏸ Pause" } else { "⏵ Play" };
+        let label = if player.playing {
+            "⏸ Pause"
+        } else {
+            "⏵ Play"
+        };
         let play = ui.add_enabled(!player.finished(), egui::Button::new(label));
         if play.clicked() {
             controls.write(LessonControl::PlayPause);
