@@ -375,3 +375,52 @@ mod ecs {
         );
     }
 }
+
+#[test]
+fn show_me_offers_the_lessons_of_the_game_being_played() {
+    use variantarium::rules::variant::VariantId;
+    let library = Library::load(&lessons_dir()).unwrap();
+    let of = |id: &str| -> Vec<String> {
+        let id: VariantId = id.parse().unwrap();
+        library
+            .for_game(id)
+            .into_iter()
+            .map(|l| l.id.clone())
+            .collect()
+    };
+    let flaxman = of("flaxman");
+    assert!(!flaxman.is_empty());
+    assert!(
+        flaxman.iter().all(|id| id.starts_with("flaxman-")),
+        "{flaxman:?}"
+    );
+    // The hex family shares its board, pieces and pawns.
+    let hex = of("aj-mccooey-3p");
+    assert!(hex.contains(&"hexagonal-finch".to_string()), "{hex:?}");
+    assert!(hex.iter().all(|id| id.starts_with("hexagonal-")), "{hex:?}");
+    // Every topic names a kind of rule overlay.
+    let mut lesson = library.find("chakra-pass").unwrap().clone();
+    assert_eq!(lesson.topics, ["transmitter"]);
+    lesson.topics.push("teleport".into());
+    let problem = check(&lesson).expect_err("an unknown topic fails");
+    assert!(
+        problem.message.contains("unknown topic 'teleport'"),
+        "{problem}"
+    );
+}
+
+#[test]
+fn the_readme_example_is_a_shipped_lesson_and_proves() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("A complete example:\n\n```json\n")
+        .expect("the README shows a complete lesson")
+        + "A complete example:\n\n```json\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let example: variantarium::learn::Lesson =
+        serde_json::from_str(&readme[start..end]).expect("the example parses");
+    assert_eq!(check(&example), Ok(()));
+    let library = Library::load(&lessons_dir()).unwrap();
+    assert_eq!(library.find(&example.id), Some(&example));
+}
