@@ -48,6 +48,19 @@ fn every_shipped_lesson_is_proved_against_the_rules() {
         BTreeSet::from(["chakra", "flaxman", "hexagonal", "tapestry"]),
         "one folder per game"
     );
+    // Listed in the registry's order of the games, each folder in file order.
+    assert_eq!(
+        library.groups(),
+        ["flaxman", "tapestry", "hexagonal", "chakra"]
+    );
+    let first: Vec<&str> = library.playable().take(2).map(|l| l.id.as_str()).collect();
+    assert_eq!(first, ["flaxman-board", "flaxman-jump-length"]);
+    assert_eq!(
+        library
+            .next_after("flaxman-no-move-draw")
+            .map(|l| l.id.as_str()),
+        Some("tapestry-colours-territories")
+    );
     // Every lesson states what must be true and lets the player try.
     for lesson in library.playable() {
         let expects = lesson.steps.iter().any(|s| matches!(s, Step::Expect(_)));

@@ -86,6 +86,15 @@ impl Library {
         for path in files {
             library.add(path);
         }
+        // Games in the registry's order, each folder's files in name order.
+        let order = library
+            .groups()
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        library
+            .entries
+            .sort_by_key(|e| order.iter().position(|g| *g == e.group));
         Ok(library)
     }
 
@@ -159,6 +168,24 @@ impl Library {
                 })
             })
             .collect()
+    }
+
+    /// The folders, in the registry's order of the games their lessons play
+    /// (a folder of unreadable lessons only comes last).
+    pub fn groups(&self) -> Vec<&str> {
+        let rank = |group: &str| {
+            self.entries
+                .iter()
+                .filter(|e| e.group == group)
+                .filter_map(|e| e.lesson.as_ref()?.variant.parse::<VariantId>().ok())
+                .filter_map(|id| VariantId::ALL.iter().position(|&v| v == id))
+                .min()
+                .unwrap_or(usize::MAX)
+        };
+        let mut groups: Vec<&str> = self.entries.iter().map(|e| e.group.as_str()).collect();
+        groups.dedup();
+        groups.sort_by_key(|g| (rank(g), g.to_string()));
+        groups
     }
 
     /// The sound lesson after the one with this id.

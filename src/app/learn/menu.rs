@@ -55,12 +55,10 @@ fn learn_menu(
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(height)
+                .min_scrolled_height(height)
                 .show(ui, |ui| {
                     ui.set_width(540.0);
-                    let mut groups: Vec<&str> =
-                        library.0.entries.iter().map(|e| e.group.as_str()).collect();
-                    groups.dedup();
-                    for group in groups {
+                    for group in library.0.groups() {
                         egui::CollapsingHeader::new(heading(group))
                             .default_open(true)
                             .show(ui, |ui| {

@@ -292,18 +292,20 @@ fn finish(player: &mut LessonPlayer, progress: &mut LessonProgress) {
     }
 }
 
+/// Plays the lesson on in real time (a slow frame must not slow the
+/// captions down); steps that take no time all happen in one frame.
 fn advance_lessons(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     player: Option<ResMut<LessonPlayer>>,
     mut moves: MessageWriter<MoveRequested>,
     mut progress: ResMut<LessonProgress>,
 ) {
     let Some(mut player) = player else { return };
-    if !player.playing || player.awaiting_move() || player.finished() {
+    if !player.playing {
         return;
     }
     player.wait -= time.delta_secs() * player.speed;
-    if player.wait <= 0.0 {
+    while player.wait <= 0.0 && !player.awaiting_move() && !player.finished() {
         step_forward(&mut player, &mut moves, &mut progress, false);
     }
 }
@@ -395,6 +397,7 @@ pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
             .iter()
             .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
             .filter_map(|a| a.cells.last())
+            .filter(|&&at| !frame.marks.iter().any(|m| m.cell == at))
             .map(|&at| Hint::Mark {
                 at,
                 kind: HintKind::Note,
