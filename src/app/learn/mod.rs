@@ -276,7 +276,10 @@ fn step_forward(
         moves.write(MoveRequested { text: text.clone() });
         player.pending.push_back(text);
     }
-    player.feedback = None;
+    // The answer's words stay up until the lesson moves on with the board.
+    if matches!(step, Step::Move { .. } | Step::Exercise(_)) {
+        player.feedback = None;
+    }
     player.wait = step.seconds();
     if player.finished() {
         finish(player, progress);
