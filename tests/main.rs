@@ -11,6 +11,8 @@ mod docs;
 mod engine;
 mod flaxman;
 mod fuzz;
+#[cfg(feature = "app")]
+mod game_window;
 mod hexchess;
 mod hexchess3p;
 mod learn;

@@ -271,6 +271,28 @@ pub struct InkLine {
     pub width: f32,
 }
 
+/// A square grid of ink: `count` lines across and `count` down, `step`
+/// apart from `low`, each running from `low` to `high`.
+pub fn grid_lines(low: f32, high: f32, step: f32, count: usize, width: f32) -> Vec<InkLine> {
+    (0..count)
+        .flat_map(|k| {
+            let at = low + step * k as f32;
+            [
+                InkLine {
+                    from: [at, low],
+                    to: [at, high],
+                    width,
+                },
+                InkLine {
+                    from: [low, at],
+                    to: [high, at],
+                    width,
+                },
+            ]
+        })
+        .collect()
+}
+
 /// What a game's boards show beyond their cells, as plain data for the app.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Decor {
