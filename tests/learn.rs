@@ -437,3 +437,33 @@ fn the_readme_example_is_a_shipped_lesson_and_proves() {
     let library = Library::load(&lessons_dir()).unwrap();
     assert_eq!(library.find(&example.id), Some(&example));
 }
+
+#[cfg(feature = "app")]
+#[test]
+fn screenshot_of_a_lesson_names_a_bad_lesson_or_step_before_any_window() {
+    let out = std::env::temp_dir().join("variantarium-lesson-never-written.png");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = variantarium(&["screenshot", "--lesson", "nope", "--out", out]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "variantarium: no lesson 'nope' (see `variantarium learn --list`)"
+    );
+    let (code, _, err) = variantarium(&[
+        "screenshot",
+        "--lesson",
+        "chakra-pass",
+        "--step",
+        "99",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--step 99: lesson 'chakra-pass' has 9 steps"),
+        "{err}"
+    );
+    let (code, _, err) = variantarium(&["screenshot", "--step", "3", "--out", out]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--lesson"), "{err}");
+}
