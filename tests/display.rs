@@ -86,3 +86,76 @@ impl Drop for PrivateDisplay {
         let _ = self.server.wait();
     }
 }
+
+/// Asks the window to close, as a window manager's close button does: a
+/// WM_DELETE_WINDOW client message (xdotool's `windowclose` destroys the
+/// window instead, which no person can do). Xlib is opened at run time, the
+/// library the game itself opens.
+pub fn send_delete_window(display: &str, window: &str) {
+    use std::ffi::{CString, c_char, c_int, c_long, c_ulong, c_void};
+
+    #[repr(C)]
+    struct ClientMessage {
+        kind: c_int,
+        serial: c_ulong,
+        send_event: c_int,
+        display: *mut c_void,
+        window: c_ulong,
+        message_type: c_ulong,
+        format: c_int,
+        data: [c_long; 5],
+    }
+    #[repr(C)]
+    union XEvent {
+        client: std::mem::ManuallyDrop<ClientMessage>,
+        pad: [c_long; 24],
+    }
+    type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+    type InternAtom = unsafe extern "C" fn(*mut c_void, *const c_char, c_int) -> c_ulong;
+    type SendEvent =
+        unsafe extern "C" fn(*mut c_void, c_ulong, c_int, c_long, *mut XEvent) -> c_int;
+    type Flush = unsafe extern "C" fn(*mut c_void) -> c_int;
+
+    let window: c_ulong = window.trim().parse().expect("a window id");
+    let name = CString::new(display).unwrap();
+    let symbol = |lib: *mut c_void, name: &str| {
+        let name = CString::new(name).unwrap();
+        // SAFETY: dlsym reads a C string and returns a pointer or null.
+        let found = unsafe { libc::dlsym(lib, name.as_ptr()) };
+        assert!(!found.is_null(), "libX11 has no {name:?}");
+        found
+    };
+    // SAFETY: the Xlib calls below are made with the types Xlib declares,
+    // on a display opened here and closed before returning.
+    unsafe {
+        let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_NOW);
+        assert!(!lib.is_null(), "libX11.so.6 loads (install libx11-6)");
+        let open: OpenDisplay = std::mem::transmute(symbol(lib, "XOpenDisplay"));
+        let intern: InternAtom = std::mem::transmute(symbol(lib, "XInternAtom"));
+        let send: SendEvent = std::mem::transmute(symbol(lib, "XSendEvent"));
+        let flush: Flush = std::mem::transmute(symbol(lib, "XFlush"));
+        let close: Flush = std::mem::transmute(symbol(lib, "XCloseDisplay"));
+        let x = open(name.as_ptr());
+        assert!(!x.is_null(), "the display {display} opens");
+        let mut event = XEvent { pad: [0; 24] };
+        event.client = std::mem::ManuallyDrop::new(ClientMessage {
+            kind: 33, // ClientMessage
+            serial: 0,
+            send_event: 1,
+            display: x,
+            window,
+            message_type: intern(x, c"WM_PROTOCOLS".as_ptr(), 0),
+            format: 32,
+            data: [
+                intern(x, c"WM_DELETE_WINDOW".as_ptr(), 0) as c_long,
+                0,
+                0,
+                0,
+                0,
+            ],
+        });
+        assert_ne!(send(x, window, 0, 0, &mut event), 0, "XSendEvent");
+        flush(x);
+        close(x);
+    }
+}

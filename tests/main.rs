@@ -11,8 +11,11 @@ mod docs;
 mod engine;
 mod flaxman;
 mod fuzz;
+#[cfg(feature = "app")]
+mod game_window;
 mod hexchess;
 mod hexchess3p;
+mod learn;
 #[cfg(feature = "app")]
 mod player;
 mod record;

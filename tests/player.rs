@@ -3,14 +3,11 @@
 //! comes from the screen map the game writes (`--cell-map`); what happened
 //! is read back from the game the player saves.
 
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use serde::Deserialize;
-
 use crate::display::PrivateDisplay;
+use crate::game_window::{GameWindow, ScreenMap, scratch};
 use variantarium::record::GameRecord;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
@@ -18,119 +15,43 @@ use variantarium::rules::session::{MoveInfo, new_session};
 use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::{EndReason, GameResult};
 
-#[derive(Deserialize, Default)]
-struct ScreenMap {
-    cells: std::collections::HashMap<String, [f32; 2]>,
-    controls: std::collections::HashMap<String, [f32; 2]>,
-    hovered: Option<String>,
-    frame: u64,
+/// The window size of the player's path.
+const SIZE: &str = "1100x700";
+
+/// Frames the computer gets to answer a move at level 1: a loaded machine
+/// starves its thread.
+const FRAMES_FOR_A_REPLY: u64 = 200;
+
+fn open<'d>(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameWindow<'d> {
+    GameWindow::open(display, &scratch("player", name), SIZE, args)
 }
 
-struct GameWindow<'d> {
-    display: &'d PrivateDisplay,
-    child: Child,
-    dir: PathBuf,
-    map: PathBuf,
-    window: String,
+/// What a player does with the mouse, as the test does it.
+trait PlayerActions {
+    fn move_pointer(&self, at: [f32; 2]);
+    fn click_here(&self);
+    fn click_control(&self, name: &str);
+    fn long_click_control(&self, name: &str, seconds: f32);
+    fn resize(&self, width: u32, height: u32, probe: &str);
+    fn click_cell(&self, name: &str);
+    fn saved(&self) -> GameRecord;
 }
 
-fn wait_for<T>(what: &str, seconds: u64, mut probe: impl FnMut() -> Option<T>) -> T {
-    let deadline = Instant::now() + Duration::from_secs(seconds);
-    loop {
-        if let Some(found) = probe() {
-            return found;
-        }
-        assert!(Instant::now() < deadline, "waited {seconds} s for {what}");
-        sleep(Duration::from_millis(200));
-    }
-}
-
-impl<'d> GameWindow<'d> {
-    fn open(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameWindow<'d> {
-        let dir =
-            std::env::temp_dir().join(format!("variantarium-player-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch directory");
-        let map = dir.join("screen.json");
-        let log = std::fs::File::create(dir.join("log.txt")).expect("a log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
-            .arg("play")
-            .args(args)
-            .args(["--size", "1100x700", "--cell-map"])
-            .arg(&map)
-            .current_dir(&dir)
-            .env("DISPLAY", &display.name)
-            // The window's autosave goes to the scratch folder, not the
-            // user's data folder.
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("the game starts");
-        let pid = child.id().to_string();
-        let log_path = dir.join("log.txt");
-        let mut child = child;
-        let window = wait_for("the game window", 90, || {
-            if let Ok(Some(status)) = child.try_wait() {
-                let log = std::fs::read_to_string(&log_path).unwrap_or_default();
-                panic!("the game exited ({status}) before its window opened:\n{log}");
-            }
-            let out = Command::new("xdotool")
-                .args(["search", "--onlyvisible", "--pid", &pid])
-                .env("DISPLAY", &display.name)
-                .output()
-                .ok()?;
-            String::from_utf8_lossy(&out.stdout)
-                .lines()
-                .next()
-                .map(str::to_string)
-        });
-        let game = GameWindow {
-            display,
-            child,
-            dir,
-            map,
-            window,
-        };
-        wait_for("the screen map", 90, || game.map.exists().then_some(()));
-        game
-    }
-
-    fn screen(&self) -> ScreenMap {
-        std::fs::read_to_string(&self.map)
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or_default()
-    }
-
-    /// Moves the pointer there, waits until `arrived` says the game has seen
-    /// it (a slow software-rendered frame can lag), then clicks.
-    fn xdotool(&self, args: &[&str]) {
-        let status = Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", &self.display.name)
-            .status()
-            .expect("xdotool runs (install xdotool, see .ci/run)");
-        assert!(status.success(), "xdotool {args:?}");
-    }
-
+impl PlayerActions for GameWindow<'_> {
     fn move_pointer(&self, [x, y]: [f32; 2]) {
         let (x, y) = (x.round().to_string(), y.round().to_string());
-        self.xdotool(&["mousemove", "--window", &self.window, &x, &y]);
+        self.xdotool(&["mousemove", "--window", &self.id, &x, &y]);
     }
 
     /// Clicks, then waits until the game has drawn two more frames: by then
     /// it has handled the click.
     fn click_here(&self) {
-        let clicked_in = self.screen().frame;
         self.xdotool(&["click", "1"]);
-        wait_for("the click to be handled", 60, || {
-            (self.screen().frame >= clicked_in + 2).then_some(())
-        });
+        self.frames("the click to be handled", 2);
     }
 
     fn click_control(&self, name: &str) {
-        let at = wait_for(&format!("control '{name}'"), 60, || {
+        let at = self.wait(&format!("control '{name}'"), || {
             self.screen().controls.get(name).copied()
         });
         // egui reads the press where it happens: no hover to wait for.
@@ -142,18 +63,15 @@ impl<'d> GameWindow<'d> {
     /// Presses on a control, holds the button down for `seconds` (several
     /// slow frames), then lets go: a click all the same.
     fn long_click_control(&self, name: &str, seconds: f32) {
-        let at = wait_for(&format!("control '{name}'"), 60, || {
+        let at = self.wait(&format!("control '{name}'"), || {
             self.screen().controls.get(name).copied()
         });
         self.move_pointer(at);
         sleep(Duration::from_millis(300));
-        let pressed_in = self.screen().frame;
         self.xdotool(&["mousedown", "1"]);
         sleep(Duration::from_secs_f32(seconds));
         self.xdotool(&["mouseup", "1"]);
-        wait_for("the long click to be handled", 60, || {
-            (self.screen().frame >= pressed_in + 3).then_some(())
-        });
+        self.frames("the long click to be handled", 3);
     }
 
     /// Resizes the window and waits until the game has drawn at the new size
@@ -162,26 +80,23 @@ impl<'d> GameWindow<'d> {
         let before = self.screen().cells.get(probe).copied();
         self.xdotool(&[
             "windowsize",
-            &self.window,
+            &self.id,
             &width.to_string(),
             &height.to_string(),
         ]);
-        wait_for("the window to take its new size", 60, || {
+        self.wait("the window to take its new size", || {
             let now = self.screen().cells.get(probe).copied();
             (now.is_some() && now != before).then_some(())
         });
         // The camera settles in the frame after the resize.
-        let frame = self.screen().frame;
-        wait_for("two frames at the new size", 60, || {
-            (self.screen().frame >= frame + 2).then_some(())
-        });
+        self.frames("two frames at the new size", 2);
     }
 
     /// Points at the cell until the game says the pointer is on it (the
     /// camera may still be framing a new board, moving the cell), then
     /// clicks.
     fn click_cell(&self, name: &str) {
-        wait_for(&format!("the pointer to rest on cell {name}"), 90, || {
+        self.wait(&format!("the pointer to rest on cell {name}"), || {
             let at = self.screen().cells.get(name).copied()?;
             self.move_pointer(at);
             let deadline = Instant::now() + Duration::from_secs(5);
@@ -202,48 +117,11 @@ impl<'d> GameWindow<'d> {
         let path = self.dir.join("variantarium-game.json");
         let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
         self.click_control("save");
-        wait_for("the saved game", 60, || {
+        self.wait("the saved game", || {
             let now = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
             (Some(now) != before).then_some(())
         });
-        let text = std::fs::read_to_string(&path).expect("the save");
-        GameRecord::from_json(&text).expect("a readable save")
-    }
-
-    fn picture(&self) -> image::RgbImage {
-        let file = self.dir.join("window.png");
-        let status = Command::new("import")
-            .args(["-window", &self.window])
-            .arg(&file)
-            .env("DISPLAY", &self.display.name)
-            .status()
-            .expect("import runs (install imagemagick, see .ci/run)");
-        assert!(status.success());
-        image::open(&file).expect("a picture").to_rgb8()
-    }
-}
-
-impl Drop for GameWindow<'_> {
-    /// After a failure, says what the game last showed and logged, and
-    /// keeps a picture of the window beside them.
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            let map = std::fs::read_to_string(&self.map).unwrap_or_default();
-            let log = std::fs::read_to_string(self.dir.join("log.txt")).unwrap_or_default();
-            let tail: Vec<&str> = log.lines().rev().take(30).collect();
-            let _ = Command::new("import")
-                .args(["-window", &self.window])
-                .arg(self.dir.join("failure.png"))
-                .env("DISPLAY", &self.display.name)
-                .status();
-            eprintln!(
-                "the game window at the failure ({}):\nscreen map: {map}\nlog (last lines first):\n{}",
-                self.dir.display(),
-                tail.join("\n")
-            );
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.saved_file().expect("the save")
     }
 }
 
@@ -303,17 +181,17 @@ fn cell_name(variant: Variant, cell: u16) -> String {
 #[test]
 fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loads() {
     let display = PrivateDisplay::start();
-    let window = GameWindow::open(&display, "menu", &[]);
+    let window = open(&display, "menu", &[]);
 
     // Every game from the menu: select a piece, its targets light up, move.
     for (i, variant) in Variant::implemented().into_iter().enumerate() {
         window.click_control(&format!("game:{}", variant.id.id()));
         window.click_control("start");
-        wait_for("the board", 60, || {
+        window.wait("the board", || {
             (!window.screen().cells.is_empty()).then_some(())
         });
         // Nothing to take back yet: Undo is not offered.
-        wait_for("the game panel", 60, || {
+        window.wait("the game panel", || {
             window.screen().controls.get("turn-board").map(|_| ())
         });
         assert!(
@@ -323,12 +201,14 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
         sleep(Duration::from_millis(1500));
         let screen = window.screen();
         let (mv, from, to) = simple_move(variant, &screen);
-        let before = window.picture();
+        let before = window.picture("window.png");
         window.click_cell(&from);
-        wait_for(
+        window.wait(
             &format!("{variant:?}: the target {to} of {from} to light up"),
-            30,
-            || (distance_at(&before, &window.picture(), screen.cells[&to]) > 20).then_some(()),
+            || {
+                (distance_at(&before, &window.picture("window.png"), screen.cells[&to]) > 20)
+                    .then_some(())
+            },
         );
         window.click_cell(&to);
         let record = window.saved();
@@ -348,7 +228,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     // anew and load the save back.
     window.click_control("game:flaxman");
     window.click_control("start");
-    wait_for("the board", 60, || {
+    window.wait("the board", || {
         (!window.screen().cells.is_empty()).then_some(())
     });
     window.resize(800, 600, "a1");
@@ -379,7 +259,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     assert_eq!(undone.redo, ["b1-b6"]);
     window.click_control("new-game");
     window.click_control("menu-load");
-    wait_for("the loaded game", 60, || {
+    window.wait("the loaded game", || {
         (!window.screen().cells.is_empty()).then_some(())
     });
     let reloaded = window.saved();
@@ -388,7 +268,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     drop(window);
 
     // Tapestry: a pawn reaching the last rank asks which piece it becomes.
-    let window = GameWindow::open(
+    let window = open(
         &display,
         "promote",
         &[
@@ -407,19 +287,19 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     // Tapestry against the computer at level 1: a Fate from N (where all
     // three stand) to O, a move on the Tapestry; each Undo takes back the
     // person's move and the computer's reply, and the computer waits.
-    let window = GameWindow::open(
+    let window = open(
         &display,
         "computer",
         &["--variant", "tapestry", "--black", "1"],
     );
-    wait_for("the game panel", 60, || {
+    window.wait("the game panel", || {
         window.screen().controls.get("turn-board").map(|_| ())
     });
     assert!(!window.screen().controls.contains_key("undo"));
     window.click_cell("N");
     window.click_cell("O");
     let replied = |plies: usize| {
-        wait_for(&format!("{plies} plies"), 120, || {
+        window.wait_frames(&format!("{plies} plies"), FRAMES_FOR_A_REPLY, || {
             let record = window.saved();
             (record.moves.len() == plies).then_some(record)
         })
@@ -444,14 +324,14 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.click_control("undo");
     let undone = replied(0);
     assert_eq!(undone.redo.len(), 4);
-    wait_for("Undo to go at the start", 60, || {
+    window.wait("Undo to go at the start", || {
         (!window.screen().controls.contains_key("undo")).then_some(())
     });
     drop(window);
 
     // A game played to its end: find a mate in one in Flaxman and give it.
     let (start, mate) = flaxman_mate_in_one();
-    let window = GameWindow::open(
+    let window = open(
         &display,
         "mate",
         &["--variant", "flaxman", "--position", &start],

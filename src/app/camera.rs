@@ -217,6 +217,7 @@ fn frame_the_boards(
     scene_only: Option<Res<super::SceneOnly>>,
     reserved: Option<Res<ReservedBottom>>,
     panel: Res<super::ui::PanelRect>,
+    lesson: Option<Res<super::LessonPlayer>>,
     mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
@@ -228,7 +229,10 @@ fn frame_the_boards(
     if size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    let panel_up = *screen.get() == super::Screen::Playing && scene_only.is_none();
+    // A screenshot or a recording shows no game panel, but a lesson's
+    // panel stays.
+    let panel_up =
+        *screen.get() == super::Screen::Playing && (scene_only.is_none() || lesson.is_some());
     // Where the panel drawn last begins (before its first frame: where it
     // will), to the pixel.
     let panel_left = panel_up.then(|| {

@@ -2,6 +2,7 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+mod learn;
 #[cfg(feature = "app")]
 mod record;
 mod selfplay;
@@ -73,6 +74,9 @@ pub enum Command {
     /// computer game or a tour of every game; prints `frames N` first.
     #[cfg(feature = "app")]
     Record(Box<record::RecordArgs>),
+    /// Lessons: the Learn menu, one lesson (--lesson), the list (--list) or
+    /// the proof of every lesson against the rules (--check).
+    Learn(learn::LearnArgs),
     /// Measure move-generation speed (bulk-counted perft) for every game.
     Bench {
         /// Only this variant.
@@ -232,6 +236,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Some(Command::Screenshot(args)) => window::screenshot(&args),
         #[cfg(feature = "app")]
         Some(Command::Record(args)) => record::run(&args, out),
+        Some(Command::Learn(args)) => learn::run(&args, out),
         Some(Command::Perft {
             setup,
             depth,

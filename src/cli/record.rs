@@ -317,6 +317,7 @@ fn record_frames(
         notice: None,
         recording: Some(plugin),
         quality,
+        learn: None,
     });
     // Whatever became of the window, the encoder learns there is no more.
     if let Ok(mut frames) = frames.lock() {

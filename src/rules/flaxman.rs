@@ -8,11 +8,11 @@ use super::geometry::{Grid, bits, distance_squared};
 use super::notation::split_from_to;
 use super::notation::{placement_text, read_placement, side_to_move_field};
 use super::variant::Variant;
-use super::view::ManInfo;
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
+    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
     Placement, Route,
 };
+use super::view::{ManInfo, grid_lines};
 use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
 
 pub const GRID: Grid = Grid::new(6, 6);
@@ -40,27 +40,11 @@ checkmate wins and no legal move out of check is a draw.";
 /// inner intersections and the board has a margin of empty squares. Points
 /// alone would float on bare wood.
 pub fn decor() -> Decor {
+    // The 36 points are the crossings of 8 lines each way, the outer ones
+    // one step beyond the points.
     let (low, high) = (-1.0, GRID.files as f32);
-    let width = 0.035;
-    let lines = (0..8)
-        .flat_map(|k| {
-            let at = low + k as f32;
-            [
-                InkLine {
-                    from: [at, low],
-                    to: [at, high],
-                    width,
-                },
-                InkLine {
-                    from: [low, at],
-                    to: [high, at],
-                    width,
-                },
-            ]
-        })
-        .collect();
     Decor {
-        lines,
+        lines: grid_lines(low, high, 1.0, 8, 0.035),
         base_margin: 2.3,
     }
 }

@@ -20,11 +20,11 @@ use super::glossary::chess_man;
 use super::notation::split_from_to;
 use super::notation::{placement_text, read_placement, side_to_move_field};
 use super::variant::Variant;
-use super::view::ManInfo;
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, InkLine, ManState,
+    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
     Placement, Route,
 };
+use super::view::{ManInfo, grid_lines};
 use super::{
     EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
     zobrist,
@@ -66,27 +66,10 @@ no legal move loses.";
 /// The borders between the nine 2×2 territories, which the Earth square of
 /// the Loom makes part of the rules: four lines each way on the Tapestry.
 pub fn decor() -> Decor {
+    // Borders between the 2×2 territories, and around the board.
     let (low, high) = (-0.5, GRID.files as f32 - 0.5);
-    let width = 0.06;
-    let lines = (0..=3)
-        .flat_map(|k| {
-            let at = low + 2.0 * k as f32;
-            [
-                InkLine {
-                    from: [at, low],
-                    to: [at, high],
-                    width,
-                },
-                InkLine {
-                    from: [low, at],
-                    to: [high, at],
-                    width,
-                },
-            ]
-        })
-        .collect();
     Decor {
-        lines,
+        lines: grid_lines(low, high, 2.0, 4, 0.06),
         ..Decor::plain()
     }
 }

@@ -183,6 +183,34 @@ pub enum HintKind {
     Note,
 }
 
+impl HintKind {
+    pub const ALL: [HintKind; 8] = [
+        HintKind::Definers,
+        HintKind::Leap,
+        HintKind::Transmitter,
+        HintKind::Route,
+        HintKind::Check,
+        HintKind::Forbidden,
+        HintKind::LoomEffect,
+        HintKind::Note,
+    ];
+
+    /// The kind as lesson files name it: a lesson lists the kinds of rule
+    /// overlay it explains, and the game panel links them ("Show me").
+    pub fn id(self) -> &'static str {
+        match self {
+            HintKind::Definers => "definers",
+            HintKind::Leap => "leap",
+            HintKind::Transmitter => "transmitter",
+            HintKind::Route => "route",
+            HintKind::Check => "check",
+            HintKind::Forbidden => "forbidden",
+            HintKind::LoomEffect => "loom-effect",
+            HintKind::Note => "note",
+        }
+    }
+}
+
 /// A piece of rule explanation drawn over the board. Hints are plain data
 /// from the rules layer: the app draws them and decides nothing.
 #[derive(Clone, PartialEq, Debug)]
@@ -241,6 +269,28 @@ pub struct InkLine {
     pub from: [f32; 2],
     pub to: [f32; 2],
     pub width: f32,
+}
+
+/// A square grid of ink: `count` lines across and `count` down, `step`
+/// apart from `low`, each running from `low` to `high`.
+pub fn grid_lines(low: f32, high: f32, step: f32, count: usize, width: f32) -> Vec<InkLine> {
+    (0..count)
+        .flat_map(|k| {
+            let at = low + step * k as f32;
+            [
+                InkLine {
+                    from: [at, low],
+                    to: [at, high],
+                    width,
+                },
+                InkLine {
+                    from: [low, at],
+                    to: [high, at],
+                    width,
+                },
+            ]
+        })
+        .collect()
 }
 
 /// What a game's boards show beyond their cells, as plain data for the app.

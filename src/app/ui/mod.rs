@@ -110,7 +110,12 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     // A screenshot or a recording shows the scene, not the
                     // controls.
-                    (game_panel, record_dialog, move_choice, name_under_pointer)
+                    (
+                        game_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
+                        record_dialog,
+                        move_choice,
+                        name_under_pointer,
+                    )
                         .run_if(not(resource_exists::<super::SceneOnly>)),
                     edge_coordinates,
                 )
