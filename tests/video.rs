@@ -356,3 +356,49 @@ fn an_interrupted_recording_leaves_no_file() {
     assert!(!status.success(), "an interrupted recording fails");
     assert!(entries(&dir).is_empty(), "left behind: {:?}", entries(&dir));
 }
+
+/// `record --lesson`: the lesson's moves and its exercises' scripted answers
+/// (and replies), between its title card and the held end.
+#[test]
+fn a_lesson_records_its_moves_and_answers() {
+    use variantarium::learn::{Library, Step, default_dir};
+    let id = "flaxman-worked-example";
+    let library = Library::load(&default_dir()).expect("the lessons load");
+    let lesson = library.find(id).expect("the lesson");
+    let moves: usize = lesson
+        .steps
+        .iter()
+        .map(|step| match step {
+            Step::Move { .. } => 1,
+            Step::Exercise(exercise) => 1 + usize::from(exercise.reply.is_some()),
+            _ => 0,
+        })
+        .sum();
+    assert!(moves > 0, "{id} plays moves");
+    let display = PrivateDisplay::start();
+    let dir = scratch("lesson", "frames/");
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(["record", "--lesson", id, "--size", "320x180", "--fps", "2"])
+        .args([
+            "--seconds-per-move",
+            "1",
+            "--quality",
+            "low",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&dir)
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("the binary runs");
+    succeeded(&output);
+    // Two seconds each for the title card, the held end and the end card.
+    let expected = 2 * (2 + moves + 2 + 2);
+    assert_eq!(announced(&output), expected);
+    assert_eq!(frames_in(&dir).len(), expected);
+    refused(
+        &["--lesson", "no-such-lesson", "--out", "t.gif"],
+        None,
+        "no lesson 'no-such-lesson'",
+    );
+}

@@ -10,6 +10,7 @@ use clap::Args;
 use super::Setup;
 use crate::engine::Level;
 use crate::engine::session::computer_move;
+use crate::learn::Step;
 use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
@@ -44,6 +45,13 @@ pub struct RecordArgs {
     /// A tour of the games: a title card, a short game of each, an end card.
     #[arg(long, conflicts_with_all = ["record", "variant", "moves", "position"])]
     pub showcase: bool,
+    /// A lesson (see `variantarium learn --list`): its moves and the answers
+    /// to its exercises, captioned with its words.
+    #[arg(
+        long,
+        conflicts_with_all = ["record", "variant", "moves", "position", "selfplay", "showcase"]
+    )]
+    pub lesson: Option<String>,
     /// The output: .mp4 (H.264), .webm (VP9), .gif, or a folder (ending in
     /// / or existing) for numbered PNG frames.
     #[arg(long)]
@@ -106,6 +114,8 @@ impl RecordArgs {
     pub fn script(&self) -> Result<Script, String> {
         let mut script = if self.showcase {
             showcase()?
+        } else if let Some(id) = &self.lesson {
+            lesson(id)?
         } else if self.selfplay {
             let variant = self.setup.variant()?;
             let start = new_session(
@@ -146,7 +156,7 @@ impl RecordArgs {
         }
         if setup.variant.is_none() {
             return Err(
-                "record needs a source: --variant V, --record FILE, --selfplay or --showcase"
+                "record needs a source: --variant V, --record FILE, --lesson ID, --selfplay or --showcase"
                     .into(),
             );
         }
@@ -185,6 +195,76 @@ fn single(start: Box<dyn Session>, moves: &[String], lines: Vec<String>) -> Resu
         segments: vec![segment],
         end,
     })
+}
+
+/// Characters a line of a title card holds.
+const CARD_LINE: usize = 56;
+
+/// A lesson: its title and goal on the card, then its moves and its
+/// exercises' scripted answers (with the replies), each captioned with the
+/// lesson's words in force when it is played.
+fn lesson(id: &str) -> Result<Script, String> {
+    let library = crate::learn::Library::load(&crate::learn::default_dir())?;
+    let lesson = library
+        .find(id)
+        .ok_or_else(|| format!("no lesson '{id}' (see `variantarium learn --list`)"))?;
+    let start = crate::learn::Frame::start(lesson)?.session;
+    let (mut moves, mut words) = (Vec::new(), Vec::new());
+    let mut said = lesson.goal.clone();
+    for step in &lesson.steps {
+        match step {
+            Step::Caption { text, .. } => said.clone_from(text),
+            Step::Move { text, .. } => {
+                moves.push(text.clone());
+                words.push(said.clone());
+            }
+            Step::Exercise(exercise) => {
+                let answer = exercise
+                    .accept
+                    .first()
+                    .ok_or_else(|| format!("lesson '{id}': an exercise accepts no move"))?;
+                moves.push(answer.clone());
+                words.push(format!("{} {}", exercise.prompt, exercise.right));
+                if let Some(reply) = &exercise.reply {
+                    moves.push(reply.clone());
+                    words.push(exercise.right.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    let title = Card {
+        heading: lesson.title.clone(),
+        lines: wrap(&lesson.goal, CARD_LINE),
+    };
+    let mut segment =
+        Segment::replay(title, start, &moves).map_err(|e| format!("lesson '{id}': {e}"))?;
+    for (step, said) in segment.steps.iter_mut().zip(words) {
+        step.caption = format!("{}: {said}", step.text);
+    }
+    Ok(Script {
+        segments: vec![segment],
+        end: Card {
+            heading: "Variantarium".into(),
+            lines: vec![format!("Learn: {}", lesson.title)],
+        },
+    })
+}
+
+/// The words of `text` in lines of at most `width` characters (a longer
+/// word stands alone).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// The tour: a short computer game of each showcase game.

@@ -297,6 +297,9 @@ const LINE_INK: egui::Color32 = egui::Color32::from_rgb(214, 208, 196);
 const CAPTION_INK: egui::Color32 = egui::Color32::from_rgb(250, 250, 245);
 /// The caption strip's height, as a fraction of the frame's.
 const STRIP_HEIGHT: f32 = 0.09;
+/// The share of the strip's width a caption may fill (the game's name has
+/// the rest).
+const CAPTION_ROOM: f32 = 0.7;
 
 /// The title and end cards, and the caption strip under the game.
 fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
@@ -394,11 +397,28 @@ fn caption(painter: &egui::Painter, screen: egui::Rect, game: &str, text: &str) 
         egui::FontId::proportional(h * 0.032),
         LINE_INK,
     );
-    painter.text(
-        egui::pos2(strip.right() - margin, strip.center().y),
-        egui::Align2::RIGHT_CENTER,
-        text,
+    // A lesson's sentence is longer than a move's notation: it wraps in the
+    // room the game's name leaves, in a smaller hand when one line is not
+    // enough.
+    let room = strip.width() * CAPTION_ROOM;
+    let mut galley = painter.layout(
+        text.to_owned(),
         egui::FontId::proportional(h * 0.045),
         CAPTION_INK,
+        room,
     );
+    if galley.rows.len() > 1 {
+        galley = painter.layout(
+            text.to_owned(),
+            egui::FontId::proportional(h * 0.03),
+            CAPTION_INK,
+            room,
+        );
+    }
+    let size = galley.size();
+    let at = egui::pos2(
+        strip.right() - margin - size.x,
+        strip.center().y - size.y / 2.0,
+    );
+    painter.galley(at, galley, CAPTION_INK);
 }
