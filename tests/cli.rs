@@ -3,7 +3,8 @@
 
 use std::process::Command;
 
-fn variantarium(args: &[&str]) -> (i32, String, String) {
+/// Runs the binary: its exit status, standard output and standard error.
+pub fn variantarium(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
         .args(args)
         .output()

@@ -1,11 +1,11 @@
 //! The engine: mates found and proved by brute force, only legal moves on
 //! random positions, reproducible results, the levels, and `selfplay`.
 
-use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::cli::variantarium;
 use variantarium::engine::search::SearchLimits;
 use variantarium::engine::tt::TransTable;
 use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
@@ -351,18 +351,6 @@ fn levels_have_names_and_level_three_is_quick() {
             clock.elapsed()
         );
     }
-}
-
-fn variantarium(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 /// The W-D-L counts of the last line.
