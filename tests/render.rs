@@ -139,8 +139,11 @@ fn every_game_renders_its_board_and_a_move_changes_the_picture() {
         let to = to.split(['=', '^']).next().unwrap_or(to);
         for cell in [from, to] {
             let change = change_at(&start, &after, cell);
+            // The low profile, which a CPU renderer picks by itself, shades
+            // flatter: a Point arriving on a light hex changes the box by
+            // about 12 there, against 0–2 for a picture that did not change.
             assert!(
-                change > 12,
+                change > 6,
                 "{variant}: {cell} looks the same before and after {first_move} ({change})"
             );
         }

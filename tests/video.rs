@@ -330,6 +330,9 @@ fn an_interrupted_recording_leaves_no_file() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
         .args(["record", "--variant", "flaxman", "--moves", "d1-a1"])
         .args(["--size", "320x180", "--fps", "10", "--quality", "low"])
+        // A minute-long move: on a loaded machine this test's thread can
+        // lag the recording, which must still be under way at the Ctrl-C.
+        .args(["--seconds-per-move", "60"])
         .arg("--out")
         .arg(&out)
         .env("DISPLAY", &display.name)
