@@ -9,7 +9,7 @@
 //! 450, Rabbi 400, Sennight 300, Rook 500; pawn-like pieces 100; royal
 //! pieces nothing (losing them is mate, which the search scores).
 
-use crate::rules::hexchess::{HexChess, HexChess3, Kind};
+use crate::rules::hexchess::{HexChess, HexChess3, Kind, Move};
 use crate::rules::{Position, Side};
 
 use super::GameEval;
@@ -49,6 +49,26 @@ impl GameEval for HexChess {
         let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
         score + MOBILITY * reach + TEMPO
     }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        hex_gain(self.piece_at(mv.to()), mv.promotion())
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.piece_at(mv.from()).map_or(0, |(kind, _)| value(kind))
+    }
+}
+
+/// A capture's victim (an empty target is en passant: a pawn) plus a
+/// promotion's gain over the pawn.
+fn hex_gain(victim: Option<(Kind, Side)>, promotion: Option<Kind>) -> i32 {
+    let taken = victim.map_or(value(Kind::Pawn), |(kind, _)| value(kind));
+    let taken = if victim.is_none() && promotion.is_some() {
+        0
+    } else {
+        taken
+    };
+    taken + promotion.map_or(0, |kind| value(kind) - value(Kind::Pawn))
 }
 
 super::own_evaluation!(HexChess, "hexchess");
@@ -103,6 +123,14 @@ impl GameEval for HexChess3 {
         };
         strength(side) - rivals + tempo
     }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        hex_gain(self.piece_at(mv.to()), mv.promotion())
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.piece_at(mv.from()).map_or(0, |(kind, _)| value(kind))
+    }
 }
 
 super::own_evaluation!(HexChess3, "hexchess-3p");
@@ -115,7 +143,7 @@ const STRONGER_RIVAL: i32 = 7;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hexchess::{HexOptions, Move};
+    use crate::rules::hexchess::HexOptions;
     use crate::rules::random::Rng;
     use crate::rules::variant::VariantId;
 
