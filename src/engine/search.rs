@@ -39,7 +39,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, MAX_EVAL};
 use super::tt::{Bound, Entry, TransTable};
 use crate::rules::history::FIFTY_MOVES;
 use crate::rules::zobrist::splitmix64;
@@ -60,9 +60,6 @@ const QUIESCENCE_CHECK_PLIES: u32 = 4;
 /// Quiescence plies at most (long capture-and-free chains in Flaxman).
 const QUIESCENCE_PLIES: u32 = 16;
 const HISTORY_SLOTS: usize = 4096;
-/// Entries of the evaluation cache (iterative deepening evaluates the same
-/// leaves again at every iteration).
-const EVAL_CACHE: usize = 1 << 16;
 /// Quiescence skips a capture when even its victim and this much more would
 /// not reach alpha.
 const DELTA_MARGIN: i32 = 200;
@@ -178,8 +175,6 @@ fn history_slot<M: Hash>(mv: &M) -> usize {
 pub struct Searcher<'t, P: Position> {
     eval: Evaluator<P>,
     tt: &'t TransTable<P::Move>,
-    /// Static evaluations by position hash, before the noise.
-    evals: Vec<(u64, i32)>,
     /// 0 for the main thread of a Lazy-SMP search; a helper searches each
     /// iteration `helper % 2` plies deeper, so that the threads spread out.
     helper: u32,
@@ -213,7 +208,6 @@ impl<'t, P: Position> Searcher<'t, P> {
         Searcher {
             eval,
             tt,
-            evals: vec![(0, 0); EVAL_CACHE],
             helper: 0,
             limits,
             noise_key,
@@ -365,19 +359,10 @@ impl<'t, P: Position> Searcher<'t, P> {
         }
     }
 
-    fn static_eval(&mut self, pos: &P) -> i32 {
-        let hash = pos.hash();
-        let slot = (hash % EVAL_CACHE as u64) as usize;
-        let value = match self.evals[slot] {
-            (key, value) if key == hash && hash != 0 => value,
-            _ => {
-                let value = match self.paranoid_for {
-                    Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
-                    None => self.eval.evaluate(pos),
-                };
-                self.evals[slot] = (hash, value);
-                value
-            }
+    fn static_eval(&self, pos: &P) -> i32 {
+        let value = match self.paranoid_for {
+            Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
+            None => self.eval.evaluate(pos),
         };
         let n = self.limits.noise;
         if n > 0 {
@@ -687,6 +672,18 @@ impl<'t, P: Position> Searcher<'t, P> {
             return 0;
         }
         let mut best = -INF;
+        if !evading && self.paranoid_for.is_none() && qply < QUIESCENCE_PLIES {
+            // Lazy: a side whose material alone, less the most the rest of
+            // the evaluation and the noise could take, reaches beta stands
+            // pat without the full evaluation.
+            if let Some((estimate, margin)) = self.eval.estimate(pos) {
+                let low = (estimate - margin - self.limits.noise).min(MAX_EVAL);
+                if low >= beta {
+                    self.moves[ply] = moves;
+                    return low;
+                }
+            }
+        }
         if !evading {
             let stand = self.static_eval(pos);
             if stand >= beta || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {

@@ -295,6 +295,9 @@ pub struct OwnEvaluation<P: Position> {
     pub noisy_gain: fn(&P, P::Move) -> i32,
     /// How much the moving man is worth, to try the cheapest capturer first.
     pub mover_value: fn(&P, P::Move) -> i32,
+    /// A cheap estimate of `evaluate` (material) and how far the full value
+    /// may stray from it, when the game can give one.
+    pub estimate: fn(&P) -> Option<(i32, i32)>,
 }
 
 /// The seam through which a game carries its evaluation to the engine: the

@@ -3,12 +3,14 @@
 //! share a route, the name of the man under the pointer, and the
 //! coordinates along the board edges: one module per screen or panel.
 
+mod analysis;
 mod coordinates;
 mod game_panel;
 mod main_menu;
 mod move_choice;
 mod pointer;
 
+use analysis::analysis_panel;
 use coordinates::edge_coordinates;
 use game_panel::game_panel;
 use main_menu::main_menu;
@@ -106,7 +108,7 @@ pub(super) fn plugin(app: &mut App) {
                 main_menu.run_if(in_state(Screen::Menu)),
                 (
                     // A screenshot shows the scene, not the controls.
-                    (game_panel, move_choice, name_under_pointer)
+                    (game_panel, analysis_panel, move_choice, name_under_pointer)
                         .run_if(not(resource_exists::<super::ScreenshotRequest>)),
                     edge_coordinates,
                 )

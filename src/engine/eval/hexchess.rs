@@ -37,17 +37,12 @@ fn value(kind: Kind) -> i32 {
 impl GameEval for HexChess {
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
-        let mut score = 0;
-        for (cell, kind, side) in self.men() {
-            let mut v = value(kind);
-            if kind == Kind::Pawn {
-                let to_go = usize::from(self.promotion_distance(cell, side));
-                v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
-            }
-            score += if side == me { v } else { -v };
-        }
         let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
-        score + MOBILITY * reach + TEMPO
+        material(self) + MOBILITY * reach + TEMPO
+    }
+
+    fn estimate(&self) -> Option<(i32, i32)> {
+        Some((material(self) + TEMPO, REACH_MARGIN))
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -72,6 +67,25 @@ fn hex_gain(victim: Option<(Kind, Side)>, promotion: Option<Kind>) -> i32 {
 }
 
 super::own_evaluation!(HexChess, "hexchess");
+
+/// How far the reach term (both sides' reach, [`MOBILITY`] a cell) strays
+/// from nothing in play: a side rarely reaches 75 cells more than the other.
+const REACH_MARGIN: i32 = MOBILITY * 75;
+
+/// Men and pawns' progress, for the side to move.
+fn material(pos: &HexChess) -> i32 {
+    let me = pos.side_to_move();
+    let mut score = 0;
+    for (cell, kind, side) in pos.men() {
+        let mut v = value(kind);
+        if kind == Kind::Pawn {
+            let to_go = usize::from(pos.promotion_distance(cell, side));
+            v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
+        }
+        score += if side == me { v } else { -v };
+    }
+    score
+}
 
 /// Three-player Anglojewish Chess: each player's strength is its material
 /// (pawns' progress included), its reach and its General's danger (the

@@ -43,6 +43,13 @@ pub trait GameEval: Position {
         let _ = mv;
         0
     }
+    /// A cheap estimate of [`GameEval::evaluate`] (material, say) and the
+    /// most the full value strays from it in practice: quiescence stands pat
+    /// on the estimate alone when even its low end reaches beta. None: the
+    /// game has no cheaper estimate.
+    fn estimate(&self) -> Option<(i32, i32)> {
+        None
+    }
     /// The value of the man that makes `mv` (0 when unknown): among equal
     /// victims the cheapest capturer goes first.
     fn mover_value(&self, mv: Self::Move) -> i32 {
@@ -59,6 +66,7 @@ pub fn own<G: GameEval>(name: &'static str) -> Option<OwnEvaluation<G>> {
         evaluate_for: G::evaluate_for,
         noisy_gain: G::noisy_gain,
         mover_value: G::mover_value,
+        estimate: G::estimate,
     })
 }
 
@@ -85,6 +93,7 @@ pub struct Evaluator<P: Position> {
     evaluate_for: fn(&P, Side) -> i32,
     noisy_gain: fn(&P, P::Move) -> i32,
     mover_value: fn(&P, P::Move) -> i32,
+    estimate: fn(&P) -> Option<(i32, i32)>,
     /// Which evaluation this is, for reports ("flaxman", "generic").
     pub name: &'static str,
 }
@@ -106,6 +115,7 @@ impl<P: Position> Evaluator<P> {
                 evaluate_for: own.evaluate_for,
                 noisy_gain: own.noisy_gain,
                 mover_value: own.mover_value,
+                estimate: own.estimate,
                 name: own.name,
             },
             None => Self::generic(),
@@ -126,6 +136,7 @@ impl<P: Position> Evaluator<P> {
             },
             noisy_gain: |_, _| 0,
             mover_value: |_, _| 0,
+            estimate: |_| None,
             name: "generic",
         }
     }
@@ -133,6 +144,11 @@ impl<P: Position> Evaluator<P> {
     /// What a noisy move is expected to win ([`GameEval::noisy_gain`]).
     pub fn noisy_gain(&self, pos: &P, mv: P::Move) -> i32 {
         (self.noisy_gain)(pos, mv)
+    }
+
+    /// The cheap estimate and its margin ([`GameEval::estimate`]).
+    pub fn estimate(&self, pos: &P) -> Option<(i32, i32)> {
+        (self.estimate)(pos)
     }
 
     /// The moving man's value ([`GameEval::mover_value`]).
