@@ -5,10 +5,12 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::{Level, SearchLimits, hint_limits, mate_in, search, search_with_progress, spare_threads};
-use crate::rules::{Position, Side};
+use super::{
+    Level, SearchLimits, hint_limits, mate_in, search, search_with_progress, spare_threads,
+};
 use crate::rules::session::Session;
 use crate::rules::variant::VariantVisitor;
+use crate::rules::{Position, Side};
 
 /// The move the computer plays at `level` in this game, in notation; None
 /// when the side to move has no move.
@@ -47,7 +49,17 @@ impl VariantVisitor for Think {
             Some((level, seed)) => level.limits(seed),
             None => hint_limits(),
         };
-        let limits = limits.with_fifty_move_clock(self.fifty_move_clock);
+        // A hint takes all cores but one; the computer's own moves keep one
+        // thread, so that a game replays the same from its seeds.
+        let threads = if self.level.is_some() {
+            1
+        } else {
+            spare_threads()
+        };
+        let limits = SearchLimits {
+            threads,
+            ..limits.with_fifty_move_clock(self.fifty_move_clock)
+        };
         let best = search(&pos, &self.history, &limits)?.best;
         Some(pos.move_text(best))
     }
@@ -116,7 +128,13 @@ impl<F: FnMut(Analysis)> VariantVisitor for Analyse<F> {
         let result = search_with_progress(&pos, &self.history, &limits, |r| {
             (self.report)(analysis(&pos, r.score, r.depth, r.nodes, &r.pv));
         })?;
-        Some(analysis(&pos, result.score, result.depth, result.nodes, &result.pv))
+        Some(analysis(
+            &pos,
+            result.score,
+            result.depth,
+            result.nodes,
+            &result.pv,
+        ))
     }
 }
 

@@ -104,7 +104,11 @@ fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut 
         .take(LINE_MOVES)
         .map(String::as_str)
         .collect();
-    let more = if found.line.len() > LINE_MOVES { " …" } else { "" };
+    let more = if found.line.len() > LINE_MOVES {
+        " …"
+    } else {
+        ""
+    };
     ui.add(
         egui::Label::new(
             egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).color(EXPLAIN),
