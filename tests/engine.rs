@@ -236,7 +236,7 @@ impl VariantVisitor for OnlyLegalMoves {
                 nodes: Some(50 + 37 * (i as u64 % 40)),
                 ..SearchLimits::default()
             };
-            let r = Searcher::new(generic, &mut tt, limits)
+            let r = Searcher::new(generic, &tt, limits)
                 .run(pos, history)
                 .expect("a move");
             assert_legal(pos, r.best, "the generic evaluation");
