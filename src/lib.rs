@@ -6,5 +6,6 @@
 pub mod app;
 pub mod cli;
 pub mod engine;
+pub mod learn;
 pub mod record;
 pub mod rules;

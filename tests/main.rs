@@ -17,6 +17,7 @@ mod fuzz;
 mod game_window;
 mod hexchess;
 mod hexchess3p;
+mod learn;
 #[cfg(feature = "app")]
 mod player;
 mod record;

@@ -59,10 +59,16 @@ impl Plugin for AutosavePlugin {
                 Update,
                 (
                     resume.before(GameSystems),
-                    save_on_change.after(GameSystems),
+                    // A lesson's game is no game of the user's.
+                    save_on_change
+                        .after(GameSystems)
+                        .run_if(not(resource_exists::<super::LessonPlayer>)),
                 ),
             )
-            .add_systems(Last, save_on_exit);
+            .add_systems(
+                Last,
+                save_on_exit.run_if(not(resource_exists::<super::LessonPlayer>)),
+            );
     }
 }
 

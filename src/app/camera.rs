@@ -205,6 +205,7 @@ fn frame_the_boards(
     screen: Res<State<super::Screen>>,
     screenshot: Option<Res<super::ScreenshotRequest>>,
     panel: Res<super::ui::PanelRect>,
+    lesson: Option<Res<super::LessonPlayer>>,
     mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
@@ -216,7 +217,9 @@ fn frame_the_boards(
     if size.x < 1.0 || size.y < 1.0 {
         return;
     }
-    let panel_up = *screen.get() == super::Screen::Playing && screenshot.is_none();
+    // A screenshot shows no game panel, but a lesson's panel stays.
+    let panel_up =
+        *screen.get() == super::Screen::Playing && (screenshot.is_none() || lesson.is_some());
     // Where the panel drawn last begins (before its first frame: where it
     // will), to the pixel.
     let panel_left = panel_up.then(|| {

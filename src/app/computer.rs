@@ -292,8 +292,14 @@ impl AnalysisRun {
 /// Starts the analysis of the shown position when it is on (and again
 /// whenever the position changes), stops it when it is off or the game is
 /// over, and takes in each depth it finishes.
-fn follow_analysis(game: Option<Res<Match>>, mut analysing: ResMut<Analysing>) {
-    let Some(game) = game.filter(|g| analysing.on && !g.is_over()) else {
+fn follow_analysis(
+    game: Option<Res<Match>>,
+    lesson: Option<Res<super::LessonPlayer>>,
+    mut analysing: ResMut<Analysing>,
+) {
+    // A lesson shows its own marks: no analysis over it.
+    let shown = game.filter(|g| analysing.on && !g.is_over() && lesson.is_none());
+    let Some(game) = shown else {
         if analysing.run.is_some() || analysing.latest.is_some() {
             analysing.run = None;
             analysing.latest = None;

@@ -30,13 +30,17 @@ pub(super) fn gather_hints(
     game: Res<Match>,
     selection: Res<Selection>,
     hovered: Res<HoveredCell>,
+    lesson: Res<super::LessonHints>,
     mut overlays: ResMut<Overlays>,
 ) {
-    if !(game.is_changed() || selection.is_changed() || hovered.is_changed()) {
+    if !(game.is_changed() || selection.is_changed() || hovered.is_changed() || lesson.is_changed())
+    {
         return;
     }
     let session = game.session.as_ref();
-    let mut hints = session.check_hints();
+    // A lesson's own marks and arrows come first.
+    let mut hints = lesson.0.clone();
+    hints.extend(session.check_hints());
     if let Some(from) = selection.from {
         hints.extend(session.selection_hints(from));
         let target = hovered

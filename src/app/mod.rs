@@ -12,6 +12,7 @@ pub mod files;
 mod game;
 mod highlight;
 mod hints;
+mod learn;
 mod marks;
 mod meshes;
 mod overlays;
@@ -34,6 +35,10 @@ pub use game::{
     can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
+pub use learn::{
+    Feedback, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
+    LessonRequested, frame_hints,
+};
 pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
 pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
@@ -47,6 +52,8 @@ pub enum Screen {
     #[default]
     Menu,
     Playing,
+    /// The Learn menu (a lesson itself plays on the Playing screen).
+    Learn,
 }
 
 /// How the window starts.
@@ -62,6 +69,8 @@ pub struct Launch {
     pub size: (u32, u32),
     /// A line for the status bar of the launch game (a load that stopped).
     pub notice: Option<String>,
+    /// Learn mode: the lessons, and the one to open (`variantarium learn`).
+    pub learn: Option<LearnLaunch>,
 }
 
 /// Everything that decides what stands where, with no rendering: the match,
@@ -80,6 +89,7 @@ impl Plugin for CorePlugin {
             computer::plugin,
             hints::plugin,
             marks::plugin,
+            learn::plugin,
         ));
     }
 }
@@ -108,8 +118,37 @@ impl Plugin for ScenePlugin {
             highlight::plugin,
             overlays::plugin,
             ui::plugin,
+            learn::ui_plugin,
             capture::plugin,
         ));
+    }
+}
+
+/// The lessons for the Learn menu and the "Show me" links, and where Learn
+/// mode starts: a lesson (at a step, for a screenshot) or the Learn menu.
+fn start_learning(app: &mut App, learn: Option<LearnLaunch>) {
+    let Some(learn) = learn else {
+        let dir = crate::learn::default_dir();
+        match crate::learn::Library::load(&dir) {
+            Ok(library) => {
+                app.insert_resource(LessonLibrary(library));
+            }
+            Err(e) => warn!("{e}"),
+        }
+        return;
+    };
+    app.insert_resource(LessonLibrary(learn.library));
+    match learn.lesson {
+        Some(id) => {
+            app.world_mut().write_message(LessonRequested {
+                id,
+                step: learn.step,
+            });
+        }
+        None => app
+            .world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Learn),
     }
 }
 
@@ -179,6 +218,7 @@ pub fn run(launch: Launch) -> Result<(), String> {
     if let Some(session) = launch.game {
         app.insert_resource(game::StartWith(Some(session)));
     }
+    start_learning(&mut app, launch.learn);
     let exit = app.run();
     match exit {
         AppExit::Success => Ok(()),

@@ -265,7 +265,9 @@ fn label_hints(
     let mut wanted = Vec::new();
     let mut galleys = Vec::new();
     for hint in &overlays.0 {
-        let Some(label) = hint.label() else { continue };
+        let Some(label) = hint.label().filter(|l| !l.is_empty()) else {
+            continue;
+        };
         let cells = hint.cells();
         if cells.is_empty() {
             continue;

@@ -2,6 +2,7 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+mod learn;
 mod selfplay;
 mod status;
 mod window;
@@ -68,6 +69,9 @@ pub enum Command {
     Play(window::PlayArgs),
     /// Render a position with the game's scene and write a PNG.
     Screenshot(window::ScreenshotArgs),
+    /// Lessons: the Learn menu, one lesson (--lesson), the list (--list) or
+    /// the proof of every lesson against the rules (--check).
+    Learn(learn::LearnArgs),
     /// Measure move-generation speed (bulk-counted perft) for every game.
     Bench {
         /// Only this variant.
@@ -241,6 +245,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             )
         }
         Some(Command::Screenshot(args)) => window::screenshot(&args),
+        Some(Command::Learn(args)) => learn::run(&args, out),
         Some(Command::Perft {
             setup,
             depth,

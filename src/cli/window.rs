@@ -64,6 +64,12 @@ pub struct ScreenshotArgs {
     /// Also write where each cell appears in the picture, as JSON.
     #[arg(long)]
     pub cell_map: Option<PathBuf>,
+    /// Show this lesson (see `learn --list`) instead of a game.
+    #[arg(long, conflicts_with_all = ["variant", "record", "position"])]
+    pub lesson: Option<String>,
+    /// With --lesson: after this many of its steps (0 is its start).
+    #[arg(long, requires = "lesson")]
+    pub step: Option<usize>,
 }
 
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -183,21 +189,52 @@ fn launch(
         players,
         size,
         notice,
+        learn: None,
     })
+}
+
+/// The lesson a screenshot shows, checked before any window opens.
+#[cfg(feature = "app")]
+fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<crate::app::LearnLaunch>, String> {
+    let Some(id) = &args.lesson else {
+        return Ok(None);
+    };
+    let library = crate::learn::Library::load(&crate::learn::default_dir())?;
+    let Some(lesson) = library.find(id) else {
+        return Err(format!(
+            "no lesson '{id}' (see `variantarium learn --list`)"
+        ));
+    };
+    let step = args.step.unwrap_or(0);
+    if step > lesson.steps.len() {
+        return Err(format!(
+            "--step {step}: lesson '{id}' has {} steps",
+            lesson.steps.len()
+        ));
+    }
+    Ok(Some(crate::app::LearnLaunch {
+        library,
+        lesson: Some(id.clone()),
+        step: Some(step),
+    }))
 }
 
 #[cfg(feature = "app")]
 pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
-    let game = args.setup.session(DrawRules::default())?;
     if args.out.extension().is_none_or(|e| e != "png") {
         return Err(format!(
             "--out must name a .png file, not '{}'",
             args.out.display()
         ));
     }
+    let learn = screenshot_lesson(args)?;
+    let game = match learn {
+        Some(_) => None,
+        None => Some(args.setup.session(DrawRules::default())?),
+    };
     crate::app::run(crate::app::Launch {
-        game: Some(game),
+        game,
         screenshot: Some(crate::app::ScreenshotRequest {
             path: args.out.clone(),
             settle_frames: args.frames.max(2),
@@ -206,6 +243,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
         players: vec![None, None],
         size,
         notice: None,
+        learn,
     })
 }
 
@@ -233,5 +271,36 @@ fn launch(
 
 #[cfg(not(feature = "app"))]
 pub fn screenshot(_args: &ScreenshotArgs) -> Result<(), String> {
+    open(None, (0, 0), None, Vec::new())
+}
+
+/// `learn`: the window on the Learn menu, or straight into one lesson.
+#[cfg(feature = "app")]
+pub fn open_learn(
+    library: crate::learn::Library,
+    lesson: Option<String>,
+    size: (u32, u32),
+) -> Result<(), String> {
+    crate::app::run(crate::app::Launch {
+        game: None,
+        screenshot: None,
+        cell_map: None,
+        players: vec![None, None],
+        size,
+        notice: None,
+        learn: Some(crate::app::LearnLaunch {
+            library,
+            lesson,
+            step: None,
+        }),
+    })
+}
+
+#[cfg(not(feature = "app"))]
+pub fn open_learn(
+    _library: crate::learn::Library,
+    _lesson: Option<String>,
+    _size: (u32, u32),
+) -> Result<(), String> {
     open(None, (0, 0), None, Vec::new())
 }

@@ -183,6 +183,34 @@ pub enum HintKind {
     Note,
 }
 
+impl HintKind {
+    pub const ALL: [HintKind; 8] = [
+        HintKind::Definers,
+        HintKind::Leap,
+        HintKind::Transmitter,
+        HintKind::Route,
+        HintKind::Check,
+        HintKind::Forbidden,
+        HintKind::LoomEffect,
+        HintKind::Note,
+    ];
+
+    /// The kind as lesson files name it: a lesson lists the kinds of rule
+    /// overlay it explains, and the game panel links them ("Show me").
+    pub fn id(self) -> &'static str {
+        match self {
+            HintKind::Definers => "definers",
+            HintKind::Leap => "leap",
+            HintKind::Transmitter => "transmitter",
+            HintKind::Route => "route",
+            HintKind::Check => "check",
+            HintKind::Forbidden => "forbidden",
+            HintKind::LoomEffect => "loom-effect",
+            HintKind::Note => "note",
+        }
+    }
+}
+
 /// A piece of rule explanation drawn over the board. Hints are plain data
 /// from the rules layer: the app draws them and decides nothing.
 #[derive(Clone, PartialEq, Debug)]

@@ -34,7 +34,10 @@ pub(super) fn edge_coordinates(
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
         }
     };
-    let toward = camera_at.translation().with_y(0.0).normalize_or(Vec3::Z);
+    // The screen's down is toward the viewer on the table, whether the view
+    // is slanted or top-down and however far the boards are slid aside
+    // (the camera's own place would point along the slide).
+    let toward = camera_at.down().with_y(0.0).normalize_or(Vec3::Z);
     let right = camera_at.right().with_y(0.0).normalize_or(Vec3::X);
     for (label, world, on_cell) in edge_labels(&game, &index, toward, right) {
         write(world, &label, if on_cell { ink } else { light });

@@ -51,6 +51,7 @@ pub(super) fn game_panel(
     mut view: ViewControls,
     mut requests: MessageWriter<NewGameRequested>,
     mut next: ResMut<NextState<Screen>>,
+    mut show_me: crate::app::learn::ShowMe,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let session = game.session.as_ref();
@@ -86,6 +87,7 @@ pub(super) fn game_panel(
                     egui::CollapsingHeader::new("Rules").show(ui, |ui| {
                         ui.label(registry::describe(session.variant().id).rules);
                     });
+                    show_me.show(ui, session);
                 });
         });
     let rect = shown.map(|inner| inner.response.rect);

@@ -44,6 +44,16 @@ pub(super) fn main_menu(
                 ui.separator();
             }
             ui.horizontal(|ui| {
+                ui.heading("Learn");
+                let learn = ui
+                    .button("Lessons: watch each rule, then try it")
+                    .on_hover_text("Short animated lessons for every rule of every game");
+                if controls.note("learn", learn).clicked() {
+                    next.set(Screen::Learn);
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
                 ui.heading("New game");
                 if let Some(game) = &game {
                     let back = ui.button("Back to the game").on_hover_text(format!(

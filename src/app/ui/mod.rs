@@ -108,7 +108,12 @@ pub(super) fn plugin(app: &mut App) {
                 main_menu.run_if(in_state(Screen::Menu)),
                 (
                     // A screenshot shows the scene, not the controls.
-                    (game_panel, analysis_panel, move_choice, name_under_pointer)
+                    (
+                        game_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
+                        analysis_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
+                        move_choice,
+                        name_under_pointer,
+                    )
                         .run_if(not(resource_exists::<super::ScreenshotRequest>)),
                     edge_coordinates,
                 )

@@ -1,0 +1,157 @@
+//! The lesson panel: the lesson's title and goal, the caption, the
+//! exercise's prompt and the answer's feedback, and the player's controls
+//! (restart, back, play or pause, forward, speed, next lesson).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
+use crate::app::Screen;
+use crate::app::camera::PANEL_WIDTH;
+use crate::app::ui::{PanelRect, UiSystems};
+
+const RIGHT: egui::Color32 = egui::Color32::from_rgb(150, 230, 150);
+const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 140, 120);
+const PROMPT: egui::Color32 = egui::Color32::from_rgb(250, 205, 130);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        lesson_panel
+            .in_set(UiSystems)
+            .run_if(in_state(Screen::Playing))
+            .run_if(resource_exists::<LessonPlayer>),
+    );
+}
+
+fn lesson_panel(
+    mut contexts: EguiContexts,
+    player: Res<LessonPlayer>,
+    library: Res<LessonLibrary>,
+    mut panel: ResMut<PanelRect>,
+    mut controls: MessageWriter<LessonControl>,
+    mut requests: MessageWriter<LessonRequested>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let width = PANEL_WIDTH - 30.0;
+    let shown = egui::Window::new("Lesson")
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .default_width(width)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.set_max_width(width);
+            ui.add(egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap());
+            ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
+            let shown_steps = |upto: usize| {
+                player.lesson.steps[..upto]
+                    .iter()
+                    .filter(|s| s.seconds() > 0.0)
+                    .count()
+            };
+            let total = shown_steps(player.lesson.steps.len()).max(1);
+            let done = shown_steps(player.frame.done);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total as f32)
+                    .text(format!("step {done} of {total}")),
+            );
+            ui.separator();
+            if let Some(caption) = &player.frame.caption {
+                ui.add(egui::Label::new(egui::RichText::new(caption).size(17.0)).wrap());
+            }
+            if let Some(prompt) = player.prompt() {
+                ui.add_space(6.0);
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(prompt)
+                            .size(17.0)
+                            .strong()
+                            .color(PROMPT),
+                    )
+                    .wrap(),
+                );
+                ui.label("Click a piece, then where it goes.");
+            }
+            match &player.feedback {
+                Some(Feedback::Right(text)) => {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT))
+                            .wrap(),
+                    );
+                }
+                Some(Feedback::Wrong(text)) => {
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(format!("✖ {text}")).color(WRONG))
+                            .wrap(),
+                    );
+                }
+                None => {}
+            }
+            if player.finished() {
+                ui.add_space(6.0);
+                ui.colored_label(RIGHT, "Lesson complete.");
+            }
+            ui.separator();
+            player_controls(ui, &player, &mut controls);
+            ui.horizontal(|ui| {
+                if ui.button("All lessons").clicked() {
+                    controls.write(LessonControl::Leave);
+                }
+                let next = library.0.next_after(&player.lesson.id);
+                let button = ui.add_enabled(next.is_some(), egui::Button::new("Next lesson ⏵"));
+                if button.clicked()
+                    && let Some(next) = next
+                {
+                    requests.write(LessonRequested {
+                        id: next.id.clone(),
+                        step: None,
+                    });
+                }
+            });
+        });
+    let rect = shown.map(|inner| inner.response.rect);
+    if panel.0 != rect {
+        panel.0 = rect;
+    }
+    Ok(())
+}
+
+fn player_controls(
+    ui: &mut egui::Ui,
+    player: &LessonPlayer,
+    controls: &mut MessageWriter<LessonControl>,
+) {
+    ui.horizontal(|ui| {
+        if ui.button("⏮").on_hover_text("Restart").clicked() {
+            controls.write(LessonControl::Restart);
+        }
+        let back = ui.add_enabled(player.frame.done > 0, egui::Button::new("⏪"));
+        if back.on_hover_text("Step back").clicked() {
+            controls.write(LessonControl::Back);
+        }
+        let label = if player.playing {
+            "⏸ Pause"
+        } else {
+            "⏵ Play"
+        };
+        let play = ui.add_enabled(!player.finished(), egui::Button::new(label));
+        if play.clicked() {
+            controls.write(LessonControl::PlayPause);
+        }
+        let forward = ui.add_enabled(!player.finished(), egui::Button::new("⏩"));
+        let hint = if player.awaiting_move() {
+            "Show the answer"
+        } else {
+            "Step forward"
+        };
+        if forward.on_hover_text(hint).clicked() {
+            controls.write(LessonControl::Forward);
+        }
+    });
+    let mut speed = player.speed;
+    let slider = egui::Slider::new(&mut speed, 0.25..=3.0)
+        .text("speed")
+        .suffix("×");
+    if ui.add(slider).changed() {
+        controls.write(LessonControl::Speed(speed));
+    }
+}

@@ -1,0 +1,15 @@
+//! Learn mode without a window: the lesson format ([`lesson`]), the loader
+//! ([`load`]), the player's state after any step ([`script`]), the checker
+//! that proves each lesson against the rules ([`check`]) and the progress
+//! file ([`progress`]).
+
+pub mod check;
+pub mod lesson;
+pub mod load;
+pub mod progress;
+pub mod script;
+
+pub use check::{Problem, check};
+pub use lesson::{Arrow, ArrowKind, Exercise, Expect, Lesson, MarkColour, Shot, Step};
+pub use load::{Entry, Library, default_dir};
+pub use script::{ArrowView, CameraShot, CellMark, Frame};

@@ -1,0 +1,469 @@
+//! Learn mode without a window: every shipped lesson proved against the
+//! rules, broken lesson files named with their step, the CLI's `learn`
+//! contract, a lesson's frame after any step, and the progress file.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use variantarium::learn::progress::Progress;
+use variantarium::learn::{Frame, Library, MarkColour, Step, check};
+
+fn lessons_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons")
+}
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lessons")
+}
+
+fn variantarium(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_shipped_lesson_is_proved_against_the_rules() {
+    let library = Library::load(&lessons_dir()).expect("the lessons folder reads");
+    assert!(
+        library.problems().is_empty(),
+        "broken lessons:\n{}",
+        library.problems().join("\n")
+    );
+    assert!(
+        library.entries.len() >= 40,
+        "{} lessons",
+        library.entries.len()
+    );
+    let groups: BTreeSet<&str> = library.entries.iter().map(|e| e.group.as_str()).collect();
+    assert_eq!(
+        groups,
+        BTreeSet::from(["chakra", "flaxman", "hexagonal", "tapestry"]),
+        "one folder per game"
+    );
+    // Listed in the registry's order of the games, each folder in file order.
+    assert_eq!(
+        library.groups(),
+        ["flaxman", "tapestry", "hexagonal", "chakra"]
+    );
+    let first: Vec<&str> = library.playable().take(2).map(|l| l.id.as_str()).collect();
+    assert_eq!(first, ["flaxman-board", "flaxman-jump-length"]);
+    assert_eq!(
+        library
+            .next_after("flaxman-no-move-draw")
+            .map(|l| l.id.as_str()),
+        Some("tapestry-colours-territories")
+    );
+    // Every lesson states what must be true and lets the player try.
+    for lesson in library.playable() {
+        let expects = lesson.steps.iter().any(|s| matches!(s, Step::Expect(_)));
+        assert!(expects, "{} proves nothing", lesson.id);
+    }
+    let exercises = library
+        .playable()
+        .filter(|l| l.steps.iter().any(|s| matches!(s, Step::Exercise(_))))
+        .count();
+    assert!(exercises >= 35, "only {exercises} lessons have an exercise");
+}
+
+#[test]
+fn a_lesson_that_drifts_from_the_rules_fails_naming_lesson_and_step() {
+    let library = Library::load(&fixtures_dir()).expect("the fixtures read");
+    let problems = library.problems();
+    let illegal = problems
+        .iter()
+        .find(|p| p.contains("02-illegal-move.json"))
+        .expect("the illegal move is found");
+    assert!(illegal.contains("lesson fixture-illegal"), "{illegal}");
+    assert!(illegal.contains("step 3"), "{illegal}");
+    assert!(illegal.contains("c6-c5"), "{illegal}");
+    let accept = problems
+        .iter()
+        .find(|p| p.contains("05-illegal-accept.json"))
+        .expect("the illegal accepted move is found");
+    assert!(
+        accept.contains("step 2") && accept.contains("d1-d2"),
+        "{accept}"
+    );
+    let unknown = problems
+        .iter()
+        .find(|p| p.contains("03-unknown-game.json"))
+        .expect("the unknown game is found");
+    assert!(unknown.contains("unknown variant 'checkers'"), "{unknown}");
+    let unparsable = problems
+        .iter()
+        .find(|p| p.contains("04-unparsable.json"))
+        .expect("the unparsable file is found");
+    assert!(unparsable.contains("line 2"), "{unparsable}");
+    // The sound lesson beside them still plays.
+    assert_eq!(
+        library
+            .playable()
+            .map(|l| l.id.as_str())
+            .collect::<Vec<_>>(),
+        ["fixture-good"]
+    );
+}
+
+#[test]
+fn the_checker_proves_expectations_and_branches_on_each_accepted_move() {
+    let library = Library::load(&lessons_dir()).expect("the lessons folder reads");
+    let mut lesson = library
+        .find("flaxman-capture-prisoner")
+        .expect("the lesson exists")
+        .clone();
+    assert_eq!(check(&lesson), Ok(()));
+    // Claim the captured Soldier is still a Soldier: the checker says where.
+    let at = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Expect(e) if !e.pieces.is_empty()))
+        .expect("an expect step");
+    if let Step::Expect(expect) = &mut lesson.steps[at] {
+        expect.pieces[0].state = Some("normal".into());
+    }
+    let problem = check(&lesson).expect_err("a false claim fails");
+    assert_eq!(problem.step, at + 1);
+    assert!(problem.message.contains("on b1"), "{problem}");
+    // An exercise whose second accepted move breaks a later step fails too.
+    let mut lesson = library.find("flaxman-freeing").expect("exists").clone();
+    assert_eq!(check(&lesson), Ok(()));
+    lesson.steps.push(Step::Move {
+        text: "f6-f3".into(),
+        seconds: None,
+    });
+    let problem = check(&lesson).expect_err("f6-f3 is not legal after every answer");
+    assert_eq!(problem.step, lesson.steps.len());
+}
+
+#[test]
+fn learn_list_prints_id_variant_and_title() {
+    let (code, out, err) = variantarium(&["learn", "--list"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() >= 40, "{out}");
+    assert!(lines.contains(&"flaxman-jump-length\tflaxman\tHow far a man jumps"));
+    for line in lines {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(
+            fields[1]
+                .parse::<variantarium::rules::variant::VariantId>()
+                .is_ok()
+        );
+    }
+}
+
+#[test]
+fn learn_check_passes_the_shipped_lessons_and_fails_the_fixtures() {
+    let (code, out, err) = variantarium(&["learn", "--check"]);
+    assert_eq!(code, 0, "{err}");
+    let count = Library::load(&lessons_dir()).unwrap().entries.len();
+    assert_eq!(out, format!("lessons {count} ok\n"));
+    let dir = fixtures_dir();
+    let (code, out, err) = variantarium(&["learn", "--check", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 4, "{out}");
+    assert!(
+        out.contains("(lesson fixture-illegal) step 3: illegal move 'c6-c5'"),
+        "{out}"
+    );
+    assert_eq!(err.trim(), "variantarium: 4 of 5 lessons failed");
+    let (code, _, err) = variantarium(&["learn", "--check", "--dir", "/nonexistent/lessons"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot read the lessons folder /nonexistent/lessons"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+    let (code, _, err) = variantarium(&["learn", "--lesson", "no-such-lesson"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no lesson 'no-such-lesson'"), "{err}");
+}
+
+#[test]
+fn a_frame_after_some_steps_holds_the_marks_arrows_and_caption() {
+    let library = Library::load(&lessons_dir()).unwrap();
+    let lesson = library.find("flaxman-jump-length").unwrap();
+    let frame = Frame::after(lesson, 5).expect("the steps play");
+    let layout = frame.session.layout();
+    assert_eq!(frame.marks.len(), 1);
+    assert_eq!(frame.marks[0].cell, layout.cell_named("d1").unwrap());
+    assert_eq!(frame.marks[0].colour, MarkColour::Focus);
+    assert_eq!(frame.arrows.len(), 1);
+    assert_eq!(frame.arrows[0].label.as_deref(), Some("3 apart"));
+    assert_eq!(
+        frame.caption.as_deref(),
+        Some("The White King's companions are the Soldiers on b1 and e1: they are 3 points apart.")
+    );
+    // The whole lesson: the exercise answered with its scripted answer.
+    let end = Frame::after(lesson, lesson.steps.len()).unwrap();
+    assert_eq!(end.session.moves(), ["d1-a1"]);
+    assert_eq!(end.done, lesson.steps.len());
+}
+
+#[test]
+fn progress_is_kept_atomically_in_a_json_list() {
+    let dir = std::env::temp_dir().join(format!("variantarium-learn-{}", std::process::id()));
+    let path = dir.join("nested").join("learn.json");
+    let mut progress = Progress::load(&path);
+    assert!(progress.done.is_empty());
+    progress.finish("flaxman-board", &path).expect("written");
+    progress.finish("chakra-pass", &path).expect("written");
+    let again = Progress::load(&path);
+    assert_eq!(again, progress);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let ids: Vec<String> = serde_json::from_str(&text).unwrap();
+    assert_eq!(ids, ["chakra-pass", "flaxman-board"]);
+    // No temporary file is left beside it.
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One lesson of each game driven to its end on `MinimalPlugins`: scripted
+/// moves go through the game's messages, each exercise is first answered
+/// wrong and then right by clicking cells as a player does.
+#[cfg(feature = "app")]
+mod ecs {
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+
+    use super::lessons_dir;
+    use variantarium::app::{
+        CellClicked, CorePlugin, Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer,
+        LessonProgress, LessonRequested, Match, Overlays,
+    };
+    use variantarium::learn::{Frame, Library, Step};
+
+    fn settle(app: &mut App) {
+        for _ in 0..4 {
+            app.update();
+        }
+    }
+
+    fn click_move(app: &mut App, text: &str) {
+        let mv = app
+            .world()
+            .resource::<Match>()
+            .session
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.text == text)
+            .unwrap_or_else(|| panic!("{text} is legal"));
+        for cell in [mv.route.from, mv.route.to] {
+            app.world_mut().write_message(CellClicked { cell });
+            app.update();
+        }
+        settle(app);
+    }
+
+    fn drive(id: &str) {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+        let library = Library::load(&lessons_dir()).unwrap();
+        let lesson = library.find(id).unwrap().clone();
+        app.insert_resource(LessonLibrary(library));
+        app.update();
+        let dir =
+            std::env::temp_dir().join(format!("variantarium-ecs-{id}-{}", std::process::id()));
+        let progress_file = dir.join("learn.json");
+        app.world_mut().resource_mut::<LessonProgress>().path = Some(progress_file.clone());
+        app.world_mut().write_message(LessonRequested {
+            id: id.into(),
+            step: None,
+        });
+        settle(&mut app);
+        let (mut wrong_seen, mut right_seen, mut hints_seen) = (false, false, false);
+        for _ in 0..200 {
+            let player = app.world().resource::<LessonPlayer>();
+            if player.finished() {
+                break;
+            }
+            hints_seen |= !app.world().resource::<LessonHints>().0.is_empty();
+            if let Some(Step::Exercise(exercise)) = player.next_step().cloned() {
+                let before = app.world().resource::<Match>().session.position_text();
+                let legal = app.world().resource::<Match>().session.legal_moves();
+                let route_of = |text: &str| legal.iter().find(|m| m.text == text).map(|m| m.route);
+                let unique = |m: &&variantarium::rules::session::MoveInfo| {
+                    legal.iter().filter(|o| o.route == m.route).count() == 1
+                };
+                let wrong = legal
+                    .iter()
+                    .filter(unique)
+                    .find(|m| !exercise.accept.contains(&m.text))
+                    .map(|m| m.text.clone());
+                if let Some(wrong) = wrong {
+                    click_move(&mut app, &wrong);
+                    let player = app.world().resource::<LessonPlayer>();
+                    assert_eq!(
+                        player.feedback,
+                        Some(Feedback::Wrong(exercise.wrong.clone()))
+                    );
+                    assert_eq!(
+                        app.world().resource::<Match>().session.position_text(),
+                        before,
+                        "{id}: the wrong move {wrong} is taken back"
+                    );
+                    wrong_seen = true;
+                }
+                assert!(route_of(&exercise.accept[0]).is_some());
+                click_move(&mut app, &exercise.accept[0]);
+                let player = app.world().resource::<LessonPlayer>();
+                assert_eq!(
+                    player.feedback,
+                    Some(Feedback::Right(exercise.right.clone()))
+                );
+                right_seen = true;
+            } else {
+                app.world_mut().write_message(LessonControl::Forward);
+                settle(&mut app);
+            }
+        }
+        let player = app.world().resource::<LessonPlayer>();
+        assert!(player.finished(), "{id} ran to its end");
+        assert!(
+            wrong_seen && right_seen && hints_seen,
+            "{id}: {wrong_seen} {right_seen} {hints_seen}"
+        );
+        // The game in the window is the lesson's game, move for move.
+        let end = Frame::after(&lesson, lesson.steps.len()).unwrap();
+        assert_eq!(
+            app.world().resource::<Match>().session.moves(),
+            end.session.moves()
+        );
+        assert_eq!(player.frame.session.moves(), end.session.moves());
+        let kept = std::fs::read_to_string(&progress_file).expect("progress written");
+        assert!(kept.contains(id), "{kept}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_lesson_of_each_game_plays_to_its_end() {
+        for id in [
+            "flaxman-pythagorean-leap",
+            "tapestry-pawns-under-loom",
+            "hexagonal-double-step-en-passant",
+            "chakra-transmitter",
+        ] {
+            drive(id);
+        }
+    }
+
+    #[test]
+    fn lesson_marks_join_the_overlays() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+        app.insert_resource(LessonLibrary(Library::load(&lessons_dir()).unwrap()));
+        app.update();
+        app.world_mut().resource_mut::<LessonProgress>().path = None;
+        app.world_mut().write_message(LessonRequested {
+            id: "flaxman-jump-length".into(),
+            step: Some(5),
+        });
+        settle(&mut app);
+        let hints = app.world().resource::<LessonHints>().0.clone();
+        assert_eq!(hints.len(), 2, "{hints:?}");
+        let overlays = &app.world().resource::<Overlays>().0;
+        assert!(hints.iter().all(|h| overlays.contains(h)), "{overlays:?}");
+        // A click outside an exercise moves nothing.
+        let before = app.world().resource::<Match>().session.position_text();
+        let layout = app.world().resource::<Match>().layout.clone();
+        for name in ["d1", "d4"] {
+            let cell = layout.cell_named(name).unwrap();
+            app.world_mut().write_message(CellClicked { cell });
+            app.update();
+        }
+        settle(&mut app);
+        assert_eq!(
+            app.world().resource::<Match>().session.position_text(),
+            before
+        );
+    }
+}
+
+#[test]
+fn show_me_offers_the_lessons_of_the_game_being_played() {
+    use variantarium::rules::variant::VariantId;
+    let library = Library::load(&lessons_dir()).unwrap();
+    let of = |id: &str| -> Vec<String> {
+        let id: VariantId = id.parse().unwrap();
+        library
+            .for_game(id)
+            .into_iter()
+            .map(|l| l.id.clone())
+            .collect()
+    };
+    let flaxman = of("flaxman");
+    assert!(!flaxman.is_empty());
+    assert!(
+        flaxman.iter().all(|id| id.starts_with("flaxman-")),
+        "{flaxman:?}"
+    );
+    // The hex family shares its board, pieces and pawns.
+    let hex = of("aj-mccooey-3p");
+    assert!(hex.contains(&"hexagonal-finch".to_string()), "{hex:?}");
+    assert!(hex.iter().all(|id| id.starts_with("hexagonal-")), "{hex:?}");
+    // Every topic names a kind of rule overlay.
+    let mut lesson = library.find("chakra-pass").unwrap().clone();
+    assert_eq!(lesson.topics, ["transmitter"]);
+    lesson.topics.push("teleport".into());
+    let problem = check(&lesson).expect_err("an unknown topic fails");
+    assert!(
+        problem.message.contains("unknown topic 'teleport'"),
+        "{problem}"
+    );
+}
+
+#[test]
+fn the_readme_example_is_a_shipped_lesson_and_proves() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("A complete example:\n\n```json\n")
+        .expect("the README shows a complete lesson")
+        + "A complete example:\n\n```json\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let example: variantarium::learn::Lesson =
+        serde_json::from_str(&readme[start..end]).expect("the example parses");
+    assert_eq!(check(&example), Ok(()));
+    let library = Library::load(&lessons_dir()).unwrap();
+    assert_eq!(library.find(&example.id), Some(&example));
+}
+
+#[cfg(feature = "app")]
+#[test]
+fn screenshot_of_a_lesson_names_a_bad_lesson_or_step_before_any_window() {
+    let out = std::env::temp_dir().join("variantarium-lesson-never-written.png");
+    let out = out.to_str().unwrap();
+    let (code, _, err) = variantarium(&["screenshot", "--lesson", "nope", "--out", out]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "variantarium: no lesson 'nope' (see `variantarium learn --list`)"
+    );
+    let (code, _, err) = variantarium(&[
+        "screenshot",
+        "--lesson",
+        "chakra-pass",
+        "--step",
+        "99",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--step 99: lesson 'chakra-pass' has 9 steps"),
+        "{err}"
+    );
+    let (code, _, err) = variantarium(&["screenshot", "--step", "3", "--out", out]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--lesson"), "{err}");
+}
