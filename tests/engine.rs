@@ -120,7 +120,7 @@ fn finds_mates_in_two_and_they_are_mates_against_every_defence() {
                 position.move_text(reply.best)
             );
         }
-        let level3 = choose_move(&pos, &[], Level::new(3).expect("level"), 9).expect("a move");
+        let level3 = search(&pos, &[], &level_three_unhurried(9)).expect("a move");
         assert_eq!(level3.best, proved[0], "{text}: level 3");
     }
 }
@@ -236,7 +236,7 @@ impl VariantVisitor for OnlyLegalMoves {
                 nodes: Some(50 + 37 * (i as u64 % 40)),
                 ..SearchLimits::default()
             };
-            let r = Searcher::new(generic, &mut tt, limits)
+            let r = Searcher::new(generic, &tt, limits)
                 .run(pos, history)
                 .expect("a move");
             assert_legal(pos, r.best, "the generic evaluation");
@@ -737,7 +737,7 @@ fn level_three_mates<P: Position>(pos: &P, evaluation: &str) {
         pos.to_text()
     );
     let started = Instant::now();
-    let found = choose_move(pos, &[], Level::new(3).expect("level 3"), 1).expect("a move");
+    let found = search(pos, &[], &level_three_unhurried(1)).expect("a move");
     assert!(
         proved.contains(&found.best),
         "{}: {} does not mate",
@@ -790,6 +790,15 @@ fn level_three_mates_in_one_in_hex_chess() {
 /// first move after which every defence allows a mate), which the search at
 /// depth 4 and Level 3 both find and score as mate in two, the search's
 /// reply then mating against every defence.
+/// Level 3's node budget and noise without its time cap, so that a busy test
+/// machine cannot cut the search short (the cap is tested on its own).
+fn level_three_unhurried(seed: u64) -> SearchLimits {
+    SearchLimits {
+        time: None,
+        ..Level::new(3).expect("level 3").limits(seed)
+    }
+}
+
 fn engine_mates_in_two<P: Position>(pos: &P, key: &str) {
     let text = pos.to_text();
     assert!(mates_in_one(pos).is_empty(), "{text}: no mate in one");
@@ -819,7 +828,7 @@ fn engine_mates_in_two<P: Position>(pos: &P, key: &str) {
             position.move_text(reply.best)
         );
     }
-    let level3 = choose_move(pos, &[], Level::new(3).expect("level"), 9).expect("a move");
+    let level3 = search(pos, &[], &level_three_unhurried(9)).expect("a move");
     assert!(
         proved.contains(&level3.best),
         "{text}: Level 3 plays {}",
@@ -897,4 +906,159 @@ fn the_fifty_move_rule_is_seen_when_in_force() {
     let found = search(&pos, &[], &limits).expect("a move");
     assert_eq!(mate_in(found.score), Some(1));
     assert!(is_checkmate(&after(&pos, found.best)));
+}
+
+// Issue 18: depth, threads, analysis and the new flags.
+
+/// A one-million-node search from every start reaches depth 6: no game
+/// explodes in quiescence (the Compact board reached depth 2 when captures
+/// were tried unordered and never pruned).
+#[test]
+fn a_million_nodes_reach_depth_six_from_every_start() {
+    struct Depth;
+    impl VariantVisitor for Depth {
+        type Output = u32;
+        fn visit<P: Position>(self, options: P::Options) -> u32 {
+            let limits = SearchLimits {
+                nodes: Some(1_000_000),
+                ..SearchLimits::default()
+            };
+            search(&P::start(&options), &[], &limits).map_or(0, |r| r.depth)
+        }
+    }
+    for variant in Variant::implemented() {
+        let depth = variant.visit(Depth).expect("implemented");
+        assert!(depth >= 6, "{}: depth {depth}", variant.id.id());
+    }
+}
+
+/// Two threads (Lazy SMP) answer with a legal move, count both threads'
+/// nodes within the limit, and keep the stop flag.
+#[test]
+fn two_threads_find_legal_moves_and_stop_when_told() {
+    let start = Flaxman::start(&());
+    for (pos, _) in random_positions::<Flaxman>(&(), 12, 18) {
+        let limits = SearchLimits {
+            nodes: Some(40_000),
+            threads: 2,
+            ..SearchLimits::default()
+        };
+        let Some(r) = search(&pos, &[], &limits) else {
+            continue;
+        };
+        assert_legal(&pos, r.best, "two threads");
+        assert!(r.nodes <= 41_000, "{} nodes", r.nodes);
+    }
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = SearchLimits {
+        stop: Some(stop),
+        threads: 2,
+        ..SearchLimits::default()
+    };
+    let clock = Instant::now();
+    let r = search(&start, &[], &limits).expect("a move");
+    assert!(clock.elapsed() < Duration::from_secs(5));
+    assert_legal(&start, r.best, "stopped at once");
+}
+
+/// The window's analysis: each finished depth is reported, deeper each
+/// time, with a line of legal moves in notation from the position, and
+/// setting the flag ends it.
+#[test]
+fn analysis_reports_each_depth_with_a_legal_line_and_stops() {
+    use std::sync::atomic::Ordering;
+    use variantarium::engine::session::analyse;
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    let variant = Variant::parse("glinski", None).expect("variant");
+    let session = new_session(variant, DrawRules::default(), None).expect("a game");
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut reports = Vec::new();
+    let flag = stop.clone();
+    let last = analyse(session.as_ref(), stop, |found| {
+        if found.depth >= 4 {
+            flag.store(true, Ordering::Relaxed);
+        }
+        reports.push(found);
+    })
+    .expect("an analysis");
+    assert!(reports.len() >= 4, "{} reports", reports.len());
+    for pair in reports.windows(2) {
+        assert!(pair[1].depth > pair[0].depth);
+    }
+    for found in &reports {
+        let mut line = session.clone_box();
+        for text in &found.line {
+            line.play(text)
+                .unwrap_or_else(|e| panic!("{text} in {:?}: {e:?}", found.line));
+        }
+        assert!(!found.line.is_empty());
+        assert_eq!(found.side, Side::WHITE);
+    }
+    assert!(last.depth >= 4);
+}
+
+#[test]
+fn bench_and_selfplay_take_threads_and_movetime() {
+    let (code, out, err) = variantarium(&[
+        "bench",
+        "--variant",
+        "chakra",
+        "--search-only",
+        "--threads",
+        "2",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.contains("search ") && out.contains("to depth 3 in"),
+        "{out}"
+    );
+    let (code, out, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "flaxman",
+        "--white",
+        "3",
+        "--black",
+        "2",
+        "--games",
+        "1",
+        "--movetime",
+        "20",
+        "--threads",
+        "2",
+        "--max-plies",
+        "30",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    for (args, needle) in [
+        (&["bench", "--threads", "0"][..], "--threads"),
+        (&["bench", "--depth", "0"][..], "--depth"),
+        (
+            &[
+                "selfplay",
+                "--variant",
+                "flaxman",
+                "--white",
+                "1",
+                "--black",
+                "1",
+                "--games",
+                "1",
+                "--movetime",
+                "0",
+            ][..],
+            "--movetime",
+        ),
+    ] {
+        let (code, out, err) = variantarium(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
 }

@@ -2,6 +2,8 @@
 //! Bevy-linked tests link once.
 
 #[cfg(feature = "app")]
+mod analysis;
+#[cfg(feature = "app")]
 mod app;
 mod chakra;
 mod cli;

@@ -1,6 +1,8 @@
 //! The computer opponent in the window: it thinks on a worker thread (the
 //! async compute pool) so camera, menus and animation stay smooth, and plays
 //! by sending `MoveRequested` like a person. A hint works the same way.
+//! The analysis ("Analyse") searches the shown position on a thread of its
+//! own, on all cores but one, and hands each finished depth to the frame.
 //!
 //! That thread runs at the lowest scheduling priority. With a GPU nothing
 //! else wants the core and the engine loses nothing; on a machine that
@@ -9,6 +11,8 @@
 //! within its level's time cap.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
@@ -16,7 +20,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use super::game::{GameSystems, Match, MoveRequested};
 use super::selection::HumanSides;
 use crate::engine::Level;
-use crate::engine::session::{computer_move, hint_move};
+use crate::engine::session::{Analysis, analyse, computer_move, hint_move};
 use crate::rules::session::Session;
 
 /// What the worker thread runs: the engine, unless a test swaps in a fault.
@@ -96,6 +100,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>()
         .init_resource::<Hint>()
         .init_resource::<Engine>()
+        .init_resource::<Analysing>()
         .add_message::<HintRequested>()
         // Before anything of the frame reads who is human, so that a seat
         // handed over last frame (a failed search) is the person's at once.
@@ -103,7 +108,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (start_thinking, finish_thinking, start_hint, finish_hint).before(GameSystems),
-        );
+        )
+        .add_systems(Update, follow_analysis.after(GameSystems));
 }
 
 fn humans_follow_players(players: Res<Players>, mut humans: ResMut<HumanSides>) {
@@ -224,6 +230,92 @@ fn finish_hint(game: Option<ResMut<Match>>, mut hint: ResMut<Hint>) {
             }
             error!("the hint failed: {error}");
         }
+    }
+}
+
+/// The analysis: whether it is on, and the latest depth it finished for the
+/// position shown.
+#[derive(Resource, Default)]
+pub struct Analysing {
+    pub on: bool,
+    pub latest: Option<Analysis>,
+    run: Option<AnalysisRun>,
+}
+
+/// An analysis thread at work on the position with this hash. Dropping it
+/// tells the thread to stop (it ends within a few thousand nodes).
+struct AnalysisRun {
+    hash: u64,
+    stop: Arc<AtomicBool>,
+    latest: Arc<Mutex<Option<Analysis>>>,
+}
+
+impl Drop for AnalysisRun {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl AnalysisRun {
+    fn start(session: Box<dyn Session>) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let latest = Arc::new(Mutex::new(None));
+        let run = AnalysisRun {
+            hash: session.hash(),
+            stop: stop.clone(),
+            latest: latest.clone(),
+        };
+        let work = move || {
+            yield_to_the_frames();
+            let answer = guarded(|| {
+                analyse(session.as_ref(), stop, |found| {
+                    if let Ok(mut slot) = latest.lock() {
+                        *slot = Some(found);
+                    }
+                });
+                None
+            });
+            if let Err(error) = answer {
+                error!("the analysis failed: {error}");
+            }
+        };
+        if let Err(error) = std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(work)
+        {
+            error!("cannot start the analysis: {error}");
+        }
+        run
+    }
+}
+
+/// Starts the analysis of the shown position when it is on (and again
+/// whenever the position changes), stops it when it is off or the game is
+/// over, and takes in each depth it finishes.
+fn follow_analysis(
+    game: Option<Res<Match>>,
+    lesson: Option<Res<super::LessonPlayer>>,
+    mut analysing: ResMut<Analysing>,
+) {
+    // A lesson shows its own marks: no analysis over it.
+    let shown = game.filter(|g| analysing.on && !g.is_over() && lesson.is_none());
+    let Some(game) = shown else {
+        if analysing.run.is_some() || analysing.latest.is_some() {
+            analysing.run = None;
+            analysing.latest = None;
+        }
+        return;
+    };
+    if analysing.run.as_ref().map(|r| r.hash) != Some(game.session.hash()) {
+        analysing.latest = None;
+        analysing.run = Some(AnalysisRun::start(game.session.clone_box()));
+    }
+    let found = analysing
+        .run
+        .as_ref()
+        .and_then(|run| run.latest.lock().ok()?.take());
+    if found.is_some() {
+        analysing.latest = found;
     }
 }
 

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::Screen;
 use super::board::{Cell, CellIndex};
 use super::camera::MainCamera;
-use super::computer::Hint as ComputerHint;
+use super::computer::{Analysing, Hint as ComputerHint};
 use super::game::Match;
 use super::hints::{HoveredCell, Overlays, gather_hints};
 use super::meshes::man_extent;
@@ -92,6 +92,8 @@ fn colour(kind: HintKind) -> Color {
 
 /// The computer's suggestion: a blue arrow.
 const HINT_ARROW: Color = Color::srgb(0.25, 0.6, 1.0);
+/// The analysis' best move, green as on lichess.
+const ANALYSIS_ARROW: Color = Color::srgb(0.3, 0.85, 0.35);
 
 const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
 
@@ -122,31 +124,36 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
 }
 
 /// The hinted move as an arrow from its first cell to its last (a circle
-/// for a move that stays on its cell, such as a flip in place).
+/// for a move that stays on its cell, such as a flip in place); the
+/// analysis' best move the same way in its own colour.
 fn draw_computer_hint(
     hint: Res<ComputerHint>,
+    analysing: Res<Analysing>,
     game: Res<Match>,
     index: Res<CellIndex>,
     mut gizmos: Gizmos,
 ) {
-    let Some(answer) = &hint.answer else { return };
-    let Some(mv) = game
-        .session
-        .legal_moves()
-        .into_iter()
-        .find(|m| &m.text == answer)
-    else {
-        return;
-    };
-    let lift = Vec3::Y * 0.45;
-    let (from, to) = (index.place(mv.route.from), index.place(mv.route.to));
-    if mv.route.from == mv.route.to {
-        let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
-        gizmos.circle(Isometry3d::new(from + lift, flat), 0.45, HINT_ARROW);
-    } else {
-        gizmos
-            .arrow(from + lift, to + lift, HINT_ARROW)
-            .with_tip_length(0.35);
+    let best = analysing.latest.as_ref().and_then(|a| a.line.first());
+    for (text, colour) in [(hint.answer.as_ref(), HINT_ARROW), (best, ANALYSIS_ARROW)] {
+        let Some(text) = text else { continue };
+        let Some(mv) = game
+            .session
+            .legal_moves()
+            .into_iter()
+            .find(|m| &m.text == text)
+        else {
+            continue;
+        };
+        let lift = Vec3::Y * 0.45;
+        let (from, to) = (index.place(mv.route.from), index.place(mv.route.to));
+        if mv.route.from == mv.route.to {
+            let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
+            gizmos.circle(Isometry3d::new(from + lift, flat), 0.45, colour);
+        } else {
+            gizmos
+                .arrow(from + lift, to + lift, colour)
+                .with_tip_length(0.35);
+        }
     }
 }
 

@@ -5,35 +5,69 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::selfplay::MAX_THREADS;
 use crate::engine::{self, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
 use crate::rules::variant::{Variant, VariantVisitor};
 
-pub(super) fn run(only: Option<Variant>, seconds: f64, out: &mut dyn Write) -> Result<(), String> {
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(format!(
-            "--seconds must be a positive number, not {seconds}"
-        ));
-    }
-    let variants = match only {
-        Some(variant) => {
-            variant.visit(Nothing)?;
-            vec![variant]
-        }
-        None => Variant::implemented(),
-    };
-    for variant in variants {
-        let line = variant.visit(PerftBench { seconds })?;
-        writeln!(out, "{:<18} {line}", variant.id.id())
-            .map_err(|e| format!("cannot write output: {e}"))?;
-        let line = variant.visit(SearchBench { seconds })?;
-        writeln!(out, "{:<18} {line}", variant.id.id())
-            .map_err(|e| format!("cannot write output: {e}"))?;
-    }
-    Ok(())
+/// What `bench` measures.
+pub(super) struct Bench {
+    pub seconds: f64,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Search to this depth instead of [`SEARCH_BENCH_NODES`].
+    pub depth: Option<u32>,
+    /// Leave out the perft line.
+    pub search_only: bool,
 }
+
+impl Bench {
+    pub(super) fn run(self, only: Option<Variant>, out: &mut dyn Write) -> Result<(), String> {
+        if !(self.seconds.is_finite() && self.seconds > 0.0) {
+            return Err(format!(
+                "--seconds must be a positive number, not {}",
+                self.seconds
+            ));
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(format!(
+                "--threads must be 1 to {MAX_THREADS}, not {}",
+                self.threads
+            ));
+        }
+        if let Some(depth) = self.depth
+            && !(1..=MAX_BENCH_DEPTH).contains(&depth)
+        {
+            return Err(format!(
+                "--depth must be 1 to {MAX_BENCH_DEPTH}, not {depth}"
+            ));
+        }
+        let variants = match only {
+            Some(variant) => {
+                variant.visit(Nothing)?;
+                vec![variant]
+            }
+            None => Variant::implemented(),
+        };
+        let io = |e: std::io::Error| format!("cannot write output: {e}");
+        for variant in variants {
+            if !self.search_only {
+                let line = variant.visit(PerftBench {
+                    seconds: self.seconds,
+                })?;
+                writeln!(out, "{:<18} {line}", variant.id.id()).map_err(io)?;
+            }
+            let line = variant.visit(SearchBench { spec: &self })?;
+            writeln!(out, "{:<18} {line}", variant.id.id()).map_err(io)?;
+        }
+        Ok(())
+    }
+}
+
+/// The deepest `--depth` accepted.
+const MAX_BENCH_DEPTH: u32 = 40;
 
 struct Nothing;
 
@@ -69,22 +103,28 @@ impl VariantVisitor for PerftBench {
 }
 
 /// The engine's speed: a search from the start without noise, stopped after
-/// [`SEARCH_BENCH_NODES`] nodes (the same work every run), or after ten
-/// times the time asked for when a game is that slow.
-struct SearchBench {
-    seconds: f64,
+/// [`SEARCH_BENCH_NODES`] nodes (the same work every run with one thread) or
+/// at `--depth`, or after ten times the time asked for when a game is that
+/// slow.
+struct SearchBench<'a> {
+    spec: &'a Bench,
 }
 
 const SEARCH_BENCH_NODES: u64 = 1_000_000;
 
-impl VariantVisitor for SearchBench {
+impl VariantVisitor for SearchBench<'_> {
     type Output = String;
 
     fn visit<P: Position>(self, options: P::Options) -> String {
         let pos = P::start(&options);
         let limits = SearchLimits {
-            nodes: Some(SEARCH_BENCH_NODES),
-            time: Duration::try_from_secs_f64(self.seconds * 10.0).ok(),
+            nodes: match self.spec.depth {
+                Some(_) => None,
+                None => Some(SEARCH_BENCH_NODES),
+            },
+            depth: self.spec.depth,
+            time: Duration::try_from_secs_f64(self.spec.seconds * 10.0).ok(),
+            threads: self.spec.threads,
             ..SearchLimits::default()
         };
         match engine::search(&pos, &[], &limits) {

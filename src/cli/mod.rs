@@ -88,6 +88,15 @@ pub enum Command {
         /// Seconds to spend on each game, at least.
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Search threads for the engine's part (Lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Search to this depth instead of one million nodes (time to depth).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Skip the move-generation (perft) part.
+        #[arg(long)]
+        search_only: bool,
     },
     /// Let two players (engine levels 1 to 6, or `random`) play each other;
     /// prints one line per game, then White's wins-draws-losses. Three-player
@@ -117,6 +126,13 @@ pub enum Command {
         /// Plies after which an unfinished game counts as a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Milliseconds per engine move instead of the levels' node budgets
+        /// (their depth caps and noise stay).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search threads per engine move (Lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -274,11 +290,20 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             variant,
             pawn,
             seconds,
+            threads,
+            depth,
+            search_only,
         }) => {
             let only = variant
                 .map(|id| Variant::parse(&id, pawn.as_deref()))
                 .transpose()?;
-            bench::run(only, seconds, out)
+            let spec = bench::Bench {
+                seconds,
+                threads,
+                depth,
+                search_only,
+            };
+            spec.run(only, out)
         }
         Some(Command::Selfplay {
             variant,
@@ -289,6 +314,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             games,
             seed,
             max_plies,
+            movetime,
+            threads,
         }) => {
             let variant = Variant::parse(&variant, pawn.as_deref())?;
             selfplay::Selfplay {
@@ -300,6 +327,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
                 games,
                 seed,
                 max_plies,
+                movetime,
+                threads,
             }
             .run(variant, out)
         }

@@ -4,7 +4,9 @@
 
 use std::io::{IsTerminal, Write};
 
-use crate::engine::{Level, search};
+use std::time::Duration;
+
+use crate::engine::{Level, SearchLimits, search};
 use crate::rules::random::Rng;
 use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
@@ -38,15 +40,49 @@ pub struct Selfplay {
     pub games: u32,
     pub seed: u64,
     pub max_plies: u32,
+    /// Milliseconds per engine move in place of the levels' node budgets.
+    pub movetime: Option<u64>,
+    /// Search threads per engine move.
+    pub threads: usize,
 }
 
+/// The most search threads `--threads` accepts.
+pub const MAX_THREADS: usize = 64;
+
 impl Selfplay {
+    /// An engine player's limits: its level's, with the time per move fixed
+    /// by `--movetime` when given and the threads of `--threads`.
+    fn limits(&self, level: Level, seed: u64) -> SearchLimits {
+        let limits = level.limits(seed);
+        let limits = match self.movetime {
+            Some(ms) => SearchLimits {
+                nodes: None,
+                time: Some(Duration::from_millis(ms)),
+                ..limits
+            },
+            None => limits,
+        };
+        SearchLimits {
+            threads: self.threads,
+            ..limits
+        }
+    }
+
     pub fn run(self, variant: Variant, out: &mut dyn Write) -> Result<(), String> {
         if self.games == 0 {
             return Err("--games must be at least 1".into());
         }
         if self.max_plies == 0 {
             return Err("--max-plies must be at least 1".into());
+        }
+        if self.movetime == Some(0) {
+            return Err("--movetime must be at least 1 millisecond".into());
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(format!(
+                "--threads must be 1 to {MAX_THREADS}, not {}",
+                self.threads
+            ));
         }
         variant.visit(Match { spec: &self, out })?
     }
@@ -133,7 +169,7 @@ impl Match<'_> {
         let mut draws = 0;
         for game in 1..=self.spec.games {
             let game_seed = splitmix64(self.spec.seed ^ u64::from(game).wrapping_mul(0x9E37));
-            let (end, plies) = play_game(start.clone(), &players, self.spec.max_plies, game_seed);
+            let (end, plies) = play_game(start.clone(), &players, self.spec, game_seed);
             let lines = end
                 .and_then(|(pos, outcome)| {
                     if let GameResult::Win(side) = outcome.result {
@@ -175,9 +211,10 @@ impl Match<'_> {
 fn play_game<P: Position>(
     start: P,
     players: &[Player],
-    max_plies: u32,
+    spec: &Selfplay,
     seed: u64,
 ) -> (Option<(P, Outcome)>, usize) {
+    let max_plies = spec.max_plies;
     let mut game = Game::new(start, DrawRules::default());
     let mut rng = Rng::new(seed);
     let engine_seeds: Vec<u64> = players.iter().map(|_| rng.next_u64()).collect();
@@ -199,8 +236,8 @@ fn play_game<P: Position>(
                 moves.get(rng.below(moves.len().max(1))).copied()
             }
             Player::Engine(level) => {
-                let limits = level
-                    .limits(engine_seeds[side])
+                let limits = spec
+                    .limits(level, engine_seeds[side])
                     .with_fifty_move_clock(game.fifty_move_clock());
                 search(pos, &history, &limits).map(|r| r.best)
             }
@@ -221,7 +258,7 @@ fn play_game<P: Position>(
 }
 
 fn play_one<P: Position>(start: P, spec: &Selfplay, seed: u64) -> Played {
-    let (end, plies) = play_game(start, &[spec.white, spec.black], spec.max_plies, seed);
+    let (end, plies) = play_game(start, &[spec.white, spec.black], spec, seed);
     let Some((_, outcome)) = end else {
         let reason = if plies >= spec.max_plies as usize {
             "ply limit"

@@ -132,6 +132,7 @@ impl Level {
             noise: spec.noise,
             seed,
             tt_megabytes: spec.tt_megabytes,
+            threads: 1,
             fifty_move_clock: None,
         }
     }

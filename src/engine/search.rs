@@ -39,7 +39,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, MAX_EVAL};
 use super::tt::{Bound, Entry, TransTable};
 use crate::rules::history::FIFTY_MOVES;
 use crate::rules::zobrist::splitmix64;
@@ -60,6 +60,9 @@ const QUIESCENCE_CHECK_PLIES: u32 = 4;
 /// Quiescence plies at most (long capture-and-free chains in Flaxman).
 const QUIESCENCE_PLIES: u32 = 16;
 const HISTORY_SLOTS: usize = 4096;
+/// Quiescence skips a capture when even its victim and this much more would
+/// not reach alpha.
+const DELTA_MARGIN: i32 = 200;
 
 /// When to stop, and how the evaluation is perturbed.
 #[derive(Clone, Debug, Default)]
@@ -80,6 +83,9 @@ pub struct SearchLimits {
     pub seed: u64,
     /// Transposition table size; 0 means 16 MB.
     pub tt_megabytes: usize,
+    /// Search threads (Lazy SMP: they share the table); 0 and 1 mean one.
+    /// More than one thread makes the result depend on timing.
+    pub threads: usize,
     /// When the fifty-move rule is in force: the plies played at the root
     /// since the last move that reset the count. None: the rule is off.
     pub fifty_move_clock: Option<u32>,
@@ -168,7 +174,10 @@ fn history_slot<M: Hash>(mv: &M) -> usize {
 /// keep it between moves.
 pub struct Searcher<'t, P: Position> {
     eval: Evaluator<P>,
-    tt: &'t mut TransTable<P::Move>,
+    tt: &'t TransTable<P::Move>,
+    /// 0 for the main thread of a Lazy-SMP search; a helper searches each
+    /// iteration `helper % 2` plies deeper, so that the threads spread out.
+    helper: u32,
     limits: SearchLimits,
     noise_key: u64,
     deadline: Option<Instant>,
@@ -189,14 +198,17 @@ pub struct Searcher<'t, P: Position> {
     /// With more than two sides, the side the search plays for (paranoid
     /// search); None in two-player games.
     paranoid_for: Option<Side>,
+    /// Told of every finished iteration (the window's analysis).
+    progress: Option<Box<dyn FnMut(&SearchResult<P::Move>) + 't>>,
 }
 
 impl<'t, P: Position> Searcher<'t, P> {
-    pub fn new(eval: Evaluator<P>, tt: &'t mut TransTable<P::Move>, limits: SearchLimits) -> Self {
+    pub fn new(eval: Evaluator<P>, tt: &'t TransTable<P::Move>, limits: SearchLimits) -> Self {
         let noise_key = crate::rules::random::Rng::new(limits.seed).next_u64();
         Searcher {
             eval,
             tt,
+            helper: 0,
             limits,
             noise_key,
             deadline: None,
@@ -210,6 +222,21 @@ impl<'t, P: Position> Searcher<'t, P> {
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             root_best: None,
             paranoid_for: None,
+            progress: None,
+        }
+    }
+
+    /// This searcher as helper `helper` (1, 2 …) of a Lazy-SMP search.
+    pub fn as_helper(self, helper: u32) -> Self {
+        Searcher { helper, ..self }
+    }
+
+    /// This searcher, telling `report` the result of every iteration that
+    /// finishes.
+    pub fn with_progress(self, report: impl FnMut(&SearchResult<P::Move>) + 't) -> Self {
+        Searcher {
+            progress: Some(Box::new(report)),
+            ..self
         }
     }
 
@@ -244,7 +271,8 @@ impl<'t, P: Position> Searcher<'t, P> {
             elapsed: Duration::ZERO,
         };
         for depth in 1..=max_depth {
-            let score = self.negamax(&mut pos, depth as i32, -INF, INF, 0, 0);
+            let reach = (depth + self.helper % 2).min(max_depth);
+            let score = self.negamax(&mut pos, reach as i32, -INF, INF, 0, 0);
             if let Some(&best) = self.pv[0].first() {
                 // A stopped iteration still proved its best move at least as
                 // good as the previous best, which it searched first.
@@ -256,8 +284,13 @@ impl<'t, P: Position> Searcher<'t, P> {
             if self.stopped {
                 break;
             }
-            result.depth = depth;
+            result.depth = reach;
             result.score = score;
+            if let Some(report) = self.progress.as_mut() {
+                result.nodes = self.nodes;
+                result.elapsed = start.elapsed();
+                report(&result);
+            }
             if mate_in(score).is_some_and(|plies| plies.unsigned_abs() + 1 < depth) {
                 break;
             }
@@ -411,7 +444,7 @@ impl<'t, P: Position> Searcher<'t, P> {
             let s = if Some(*mv) == tt_move {
                 1_000_000
             } else if pos.is_noisy(*mv) {
-                500_000
+                500_000 + self.capture_order(pos, *mv)
             } else if Some(*mv) == killers[0] {
                 400_000
             } else if Some(*mv) == killers[1] {
@@ -639,6 +672,18 @@ impl<'t, P: Position> Searcher<'t, P> {
             return 0;
         }
         let mut best = -INF;
+        if !evading && self.paranoid_for.is_none() && qply < QUIESCENCE_PLIES {
+            // Lazy: a side whose material alone, less the most the rest of
+            // the evaluation and the noise could take, reaches beta stands
+            // pat without the full evaluation.
+            if let Some((estimate, margin)) = self.eval.estimate(pos) {
+                let low = (estimate - margin - self.limits.noise).min(MAX_EVAL);
+                if low >= beta {
+                    self.moves[ply] = moves;
+                    return low;
+                }
+            }
+        }
         if !evading {
             let stand = self.static_eval(pos);
             if stand >= beta || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
@@ -656,7 +701,19 @@ impl<'t, P: Position> Searcher<'t, P> {
             self.moves[ply] = moves;
             return self.static_eval(pos);
         }
-        for &mv in moves.iter() {
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        scores.extend(moves.iter().map(|&mv| self.capture_order(pos, mv)));
+        for i in 0..moves.len() {
+            let mv = Self::pick(&mut moves, &mut scores, i);
+            if !evading && best > -INF {
+                // Delta pruning: a capture whose victim cannot lift the
+                // score to alpha is not worth a look.
+                let gain = self.eval.noisy_gain(pos, mv);
+                if gain > 0 && best + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
             let resets = pos.resets_move_clock(mv);
             self.path.push(hash);
             let child_floor = if resets { self.path.len() } else { floor };
@@ -684,6 +741,12 @@ impl<'t, P: Position> Searcher<'t, P> {
             }
         }
         self.moves[ply] = moves;
+        self.scores[ply] = scores;
         best
+    }
+
+    /// Most valuable victim first, then the cheapest capturer.
+    fn capture_order(&self, pos: &P, mv: P::Move) -> i32 {
+        16 * self.eval.noisy_gain(pos, mv) - self.eval.mover_value(pos, mv) / 16
     }
 }

@@ -2,6 +2,13 @@
 //! position hash. The first entry of a bucket is kept by depth (a deeper
 //! result is worth more), the second is always replaced, so recent results
 //! are never lost to an old deep one.
+//!
+//! The threads of a Lazy-SMP search share one table. Each bucket has its own
+//! lock, taken only with `try_lock`: a thread never waits for another; a
+//! bucket busy at that instant reads as a miss and takes no store, which
+//! costs a little search and keeps the table consistent.
+
+use std::sync::Mutex;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -24,8 +31,10 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
+type Bucket<M> = [Option<Entry<M>>; 2];
+
 pub struct TransTable<M> {
-    buckets: Vec<[Option<Entry<M>>; 2]>,
+    buckets: Vec<Mutex<Bucket<M>>>,
 }
 
 impl<M: Copy> TransTable<M> {
@@ -34,20 +43,22 @@ impl<M: Copy> TransTable<M> {
     pub fn new(buckets: usize) -> Self {
         let n = buckets.max(1).next_power_of_two();
         TransTable {
-            buckets: vec![[None, None]; n],
+            buckets: (0..n).map(|_| Mutex::new([None, None])).collect(),
         }
     }
 
     /// A table of about `megabytes` MB.
     pub fn with_megabytes(megabytes: usize) -> Self {
-        let bucket = std::mem::size_of::<[Option<Entry<M>>; 2]>().max(1);
+        let bucket = std::mem::size_of::<Mutex<Bucket<M>>>().max(1);
         TransTable::new((megabytes.max(1) << 20) / bucket)
     }
 
     /// Forgets everything, so the next search starts as from a new table
     /// (searches with the same limits then give the same results).
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = [None, None]);
+        for bucket in &mut self.buckets {
+            *bucket.get_mut().unwrap_or_else(|e| e.into_inner()) = [None, None];
+        }
     }
 
     fn index(&self, key: u64) -> usize {
@@ -57,16 +68,14 @@ impl<M: Copy> TransTable<M> {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.buckets[self.index(key)]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
+        let bucket = self.buckets[self.index(key)].try_lock().ok()?;
+        bucket.iter().flatten().find(|e| e.key == key).copied()
     }
 
-    pub fn store(&mut self, entry: Entry<M>) {
-        let i = self.index(entry.key);
-        let bucket = &mut self.buckets[i];
+    pub fn store(&self, entry: Entry<M>) {
+        let Ok(mut bucket) = self.buckets[self.index(entry.key)].try_lock() else {
+            return;
+        };
         // The same position: update in place (keep its old move when the new
         // result has none).
         for slot in bucket.iter_mut() {

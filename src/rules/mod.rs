@@ -282,13 +282,22 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + Evaluated + '
 
 /// A game's own evaluation for the computer player, as plain functions.
 /// Value types only: the evaluations themselves live in `src/engine/eval/`.
-pub struct OwnEvaluation<P> {
+pub struct OwnEvaluation<P: Position> {
     /// Which evaluation this is, for reports ("flaxman").
     pub name: &'static str,
     /// The position's value for the side to move (positive: good for it).
     pub evaluate: fn(&P) -> i32,
     /// The position's value for the given side, whoever is to move.
     pub evaluate_for: fn(&P, Side) -> i32,
+    /// What a noisy move is expected to win (the victim's value, a
+    /// promotion's gain), for ordering and pruning quiescence; 0 when the
+    /// game does not say.
+    pub noisy_gain: fn(&P, P::Move) -> i32,
+    /// How much the moving man is worth, to try the cheapest capturer first.
+    pub mover_value: fn(&P, P::Move) -> i32,
+    /// A cheap estimate of `evaluate` (material) and how far the full value
+    /// may stray from it, when the game can give one.
+    pub estimate: fn(&P) -> Option<(i32, i32)>,
 }
 
 /// The seam through which a game carries its evaluation to the engine: the
@@ -298,7 +307,10 @@ pub struct OwnEvaluation<P> {
 /// along and the engine needs no downcasting. A game without one writes
 /// `impl Evaluated for MyGame {}` and is judged by the generic evaluation.
 pub trait Evaluated: Sized {
-    fn own_evaluation() -> Option<OwnEvaluation<Self>> {
+    fn own_evaluation() -> Option<OwnEvaluation<Self>>
+    where
+        Self: Position,
+    {
         None
     }
 }

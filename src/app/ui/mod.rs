@@ -3,6 +3,7 @@
 //! share a route, the name of the man under the pointer, and the
 //! coordinates along the board edges: one module per screen or panel.
 
+mod analysis;
 mod coordinates;
 mod game_panel;
 mod main_menu;
@@ -10,6 +11,7 @@ mod move_choice;
 mod pointer;
 mod record_dialog;
 
+use analysis::analysis_panel;
 use coordinates::edge_coordinates;
 use game_panel::game_panel;
 use main_menu::main_menu;
@@ -113,6 +115,7 @@ pub(super) fn plugin(app: &mut App) {
                     (
                         game_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
                         record_dialog,
+                        analysis_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
                         move_choice,
                         name_under_pointer,
                     )

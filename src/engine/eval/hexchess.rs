@@ -9,7 +9,7 @@
 //! 450, Rabbi 400, Sennight 300, Rook 500; pawn-like pieces 100; royal
 //! pieces nothing (losing them is mate, which the search scores).
 
-use crate::rules::hexchess::{HexChess, HexChess3, Kind};
+use crate::rules::hexchess::{HexChess, HexChess3, Kind, Move};
 use crate::rules::{Position, Side};
 
 use super::GameEval;
@@ -37,21 +37,55 @@ fn value(kind: Kind) -> i32 {
 impl GameEval for HexChess {
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
-        let mut score = 0;
-        for (cell, kind, side) in self.men() {
-            let mut v = value(kind);
-            if kind == Kind::Pawn {
-                let to_go = usize::from(self.promotion_distance(cell, side));
-                v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
-            }
-            score += if side == me { v } else { -v };
-        }
         let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
-        score + MOBILITY * reach + TEMPO
+        material(self) + MOBILITY * reach + TEMPO
+    }
+
+    fn estimate(&self) -> Option<(i32, i32)> {
+        Some((material(self) + TEMPO, REACH_MARGIN))
+    }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        hex_gain(self.piece_at(mv.to()), mv.promotion())
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.piece_at(mv.from()).map_or(0, |(kind, _)| value(kind))
     }
 }
 
+/// A capture's victim (an empty target is en passant: a pawn) plus a
+/// promotion's gain over the pawn.
+fn hex_gain(victim: Option<(Kind, Side)>, promotion: Option<Kind>) -> i32 {
+    let taken = victim.map_or(value(Kind::Pawn), |(kind, _)| value(kind));
+    let taken = if victim.is_none() && promotion.is_some() {
+        0
+    } else {
+        taken
+    };
+    taken + promotion.map_or(0, |kind| value(kind) - value(Kind::Pawn))
+}
+
 super::own_evaluation!(HexChess, "hexchess");
+
+/// How far the reach term (both sides' reach, [`MOBILITY`] a cell) strays
+/// from nothing in play: a side rarely reaches 75 cells more than the other.
+const REACH_MARGIN: i32 = MOBILITY * 75;
+
+/// Men and pawns' progress, for the side to move.
+fn material(pos: &HexChess) -> i32 {
+    let me = pos.side_to_move();
+    let mut score = 0;
+    for (cell, kind, side) in pos.men() {
+        let mut v = value(kind);
+        if kind == Kind::Pawn {
+            let to_go = usize::from(pos.promotion_distance(cell, side));
+            v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
+        }
+        score += if side == me { v } else { -v };
+    }
+    score
+}
 
 /// Three-player Anglojewish Chess: each player's strength is its material
 /// (pawns' progress included), its reach and its General's danger (the
@@ -103,6 +137,14 @@ impl GameEval for HexChess3 {
         };
         strength(side) - rivals + tempo
     }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        hex_gain(self.piece_at(mv.to()), mv.promotion())
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        self.piece_at(mv.from()).map_or(0, |(kind, _)| value(kind))
+    }
 }
 
 super::own_evaluation!(HexChess3, "hexchess-3p");
@@ -115,7 +157,7 @@ const STRONGER_RIVAL: i32 = 7;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hexchess::{HexOptions, Move};
+    use crate::rules::hexchess::HexOptions;
     use crate::rules::random::Rng;
     use crate::rules::variant::VariantId;
 

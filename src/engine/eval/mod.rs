@@ -36,6 +36,26 @@ pub trait GameEval: Position {
             -self.evaluate()
         }
     }
+    /// What the noisy move `mv` is expected to win: the victim's value plus
+    /// a promotion's gain (0 when unknown). Quiescence tries the richest
+    /// first and skips those that cannot lift the score to alpha.
+    fn noisy_gain(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+    /// A cheap estimate of [`GameEval::evaluate`] (material, say) and the
+    /// most the full value strays from it in practice: quiescence stands pat
+    /// on the estimate alone when even its low end reaches beta. None: the
+    /// game has no cheaper estimate.
+    fn estimate(&self) -> Option<(i32, i32)> {
+        None
+    }
+    /// The value of the man that makes `mv` (0 when unknown): among equal
+    /// victims the cheapest capturer goes first.
+    fn mover_value(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
 }
 
 /// `G`'s [`GameEval`] as the rules' [`Evaluated`] seam carries it.
@@ -44,6 +64,9 @@ pub fn own<G: GameEval>(name: &'static str) -> Option<OwnEvaluation<G>> {
         name,
         evaluate: G::evaluate,
         evaluate_for: G::evaluate_for,
+        noisy_gain: G::noisy_gain,
+        mover_value: G::mover_value,
+        estimate: G::estimate,
     })
 }
 
@@ -68,6 +91,9 @@ pub const MAX_EVAL: i32 = 10_000;
 pub struct Evaluator<P: Position> {
     evaluate: fn(&P) -> i32,
     evaluate_for: fn(&P, Side) -> i32,
+    noisy_gain: fn(&P, P::Move) -> i32,
+    mover_value: fn(&P, P::Move) -> i32,
+    estimate: fn(&P) -> Option<(i32, i32)>,
     /// Which evaluation this is, for reports ("flaxman", "generic").
     pub name: &'static str,
 }
@@ -87,6 +113,9 @@ impl<P: Position> Evaluator<P> {
             Some(own) => Evaluator {
                 evaluate: own.evaluate,
                 evaluate_for: own.evaluate_for,
+                noisy_gain: own.noisy_gain,
+                mover_value: own.mover_value,
+                estimate: own.estimate,
                 name: own.name,
             },
             None => Self::generic(),
@@ -105,8 +134,26 @@ impl<P: Position> Evaluator<P> {
                     -value
                 }
             },
+            noisy_gain: |_, _| 0,
+            mover_value: |_, _| 0,
+            estimate: |_| None,
             name: "generic",
         }
+    }
+
+    /// What a noisy move is expected to win ([`GameEval::noisy_gain`]).
+    pub fn noisy_gain(&self, pos: &P, mv: P::Move) -> i32 {
+        (self.noisy_gain)(pos, mv)
+    }
+
+    /// The cheap estimate and its margin ([`GameEval::estimate`]).
+    pub fn estimate(&self, pos: &P) -> Option<(i32, i32)> {
+        (self.estimate)(pos)
+    }
+
+    /// The moving man's value ([`GameEval::mover_value`]).
+    pub fn mover_value(&self, pos: &P, mv: P::Move) -> i32 {
+        (self.mover_value)(pos, mv)
     }
 
     pub fn evaluate(&self, pos: &P) -> i32 {

@@ -8,7 +8,7 @@
 //! - Pawn progress toward the last rank (promotion is two or three steps
 //!   away on this board).
 
-use crate::rules::tapestry::{Kind, Tapestry};
+use crate::rules::tapestry::{Kind, Move, Tapestry};
 use crate::rules::{Position, Side};
 
 use super::GameEval;
@@ -31,25 +31,56 @@ fn value(kind: Kind) -> i32 {
 impl GameEval for Tapestry {
     fn evaluate(&self) -> i32 {
         let me = self.side_to_move();
-        let mut score = 0;
-        for s in 0..36u8 {
-            let Some(p) = self.piece_at(s) else { continue };
-            let mut v = value(p.kind);
-            if p.kind == Kind::Pawn {
-                let y = usize::from(s / 6);
-                let advanced = if p.side == Side::WHITE {
-                    y - y.min(1)
-                } else {
-                    4 - y.min(4)
-                };
-                v += PAWN_ADVANCED.get(advanced).copied().unwrap_or(0);
-            }
-            score += if p.side == me { v } else { -v };
-        }
         let mine = self.count_legal_moves().min(200) as i32;
         let theirs = self.count_moves_for(me.opponent()).min(200) as i32;
-        score + LOOM_MOVE * (mine - theirs) + TEMPO
+        material(self) + LOOM_MOVE * (mine - theirs) + TEMPO
     }
+
+    fn estimate(&self) -> Option<(i32, i32)> {
+        Some((material(self) + TEMPO, LOOM_MARGIN))
+    }
+
+    fn noisy_gain(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Tapestry { to, promotion, .. } => {
+                let taken = self.piece_at(to).map_or(0, |p| value(p.kind));
+                taken + promotion.map_or(0, |kind| value(kind) - value(Kind::Pawn))
+            }
+            Move::Loom { .. } => 0,
+        }
+    }
+
+    fn mover_value(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Tapestry { from, .. } => self.piece_at(from).map_or(0, |p| value(p.kind)),
+            Move::Loom { .. } => 0,
+        }
+    }
+}
+
+/// How far the Loom term strays from nothing in play: one side rarely has
+/// 50 moves more than the other on the 6×6 board.
+const LOOM_MARGIN: i32 = LOOM_MOVE * 50;
+
+/// Men and pawns' progress, for the side to move.
+fn material(pos: &Tapestry) -> i32 {
+    let me = pos.side_to_move();
+    let mut score = 0;
+    for s in 0..36u8 {
+        let Some(p) = pos.piece_at(s) else { continue };
+        let mut v = value(p.kind);
+        if p.kind == Kind::Pawn {
+            let y = usize::from(s / 6);
+            let advanced = if p.side == Side::WHITE {
+                y - y.min(1)
+            } else {
+                4 - y.min(4)
+            };
+            v += PAWN_ADVANCED.get(advanced).copied().unwrap_or(0);
+        }
+        score += if p.side == me { v } else { -v };
+    }
+    score
 }
 
 super::own_evaluation!(Tapestry, "tapestry");

@@ -1,0 +1,127 @@
+//! The analysis panel, as chess players know it from lichess: an "Analyse"
+//! toggle, then an evaluation bar, the score, the depth reached and the best
+//! line in notation. The search runs on its own thread
+//! ([`crate::app::computer::Analysing`]); this only shows its latest depth,
+//! and the board shows the line's first move as an arrow.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{ControlMap, EXPLAIN};
+use crate::app::computer::Analysing;
+use crate::app::game::Match;
+use crate::engine::session::Analysis;
+use crate::rules::Side;
+
+/// The evaluation bar's size in logical pixels.
+const BAR_SIZE: egui::Vec2 = egui::vec2(220.0, 18.0);
+/// The score (in evaluation units) at which the bar stands at about 73%.
+const BAR_SCALE: f32 = 400.0;
+/// Moves of the best line shown.
+const LINE_MOVES: usize = 12;
+const LIGHT: egui::Color32 = egui::Color32::from_rgb(236, 236, 228);
+const DARK: egui::Color32 = egui::Color32::from_rgb(48, 48, 52);
+
+pub(super) fn analysis_panel(
+    mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
+    game: Res<Match>,
+    mut analysing: ResMut<Analysing>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let sides = game.session.side_count();
+    let over = game.is_over();
+    egui::Window::new("Analysis")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.set_max_width(BAR_SIZE.x);
+            let mut on = analysing.on;
+            let toggle = ui.add_enabled(!over, egui::Button::new("Analyse").selected(on));
+            if controls.note("analyse", toggle).clicked() {
+                on = !on;
+            }
+            if on != analysing.on {
+                analysing.on = on;
+            }
+            if !analysing.on {
+                return;
+            }
+            match &analysing.latest {
+                Some(found) => show_analysis(ui, found, sides, &mut controls),
+                None => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Analysing…");
+                    });
+                }
+            }
+        });
+    Ok(())
+}
+
+/// The bar, the score and depth, and the best line.
+fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut ControlMap) {
+    // Two players: White's point of view, as a chess player reads a bar.
+    // More: the side to move's, against the others together.
+    let (holder, score, mate) = if sides == 2 && found.side != Side::WHITE {
+        (Side::WHITE, -found.score, found.mate.map(|m| -m))
+    } else {
+        (found.side, found.score, found.mate)
+    };
+    let share = match mate {
+        Some(plies) if plies > 0 => 1.0,
+        Some(_) => 0.0,
+        None => 1.0 / (1.0 + (-(score as f32) / BAR_SCALE).exp()),
+    };
+    let (rect, bar) = ui.allocate_exact_size(BAR_SIZE, egui::Sense::hover());
+    // Named like a control, so that scripts and tests find the bar.
+    controls.note("evaluation-bar", bar);
+    let painter = ui.painter();
+    painter.rect_filled(rect, 3.0, DARK);
+    let mut filled = rect;
+    filled.set_width(rect.width() * share);
+    painter.rect_filled(filled, 3.0, LIGHT);
+    painter.line_segment(
+        [rect.center_top(), rect.center_bottom()],
+        egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
+    );
+    let value = match mate {
+        Some(plies) if plies > 0 => format!("{} mates in {}", holder.name(), (plies + 1) / 2),
+        Some(plies) => format!("{} is mated in {}", holder.name(), (1 - plies) / 2),
+        None => format!("{:+.2} for {}", score as f32 / 100.0, holder.name()),
+    };
+    ui.label(egui::RichText::new(value).strong());
+    ui.label(format!(
+        "Depth {} · {} nodes",
+        found.depth,
+        thousands(found.nodes)
+    ));
+    let shown: Vec<&str> = found
+        .line
+        .iter()
+        .take(LINE_MOVES)
+        .map(String::as_str)
+        .collect();
+    let more = if found.line.len() > LINE_MOVES {
+        " …"
+    } else {
+        ""
+    };
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).color(EXPLAIN),
+        )
+        .wrap(),
+    );
+}
+
+/// 1234567 as "1.2M", 45000 as "45k".
+fn thousands(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{}k", n / 1_000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
