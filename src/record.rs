@@ -407,6 +407,23 @@ pub fn data_dir() -> Option<PathBuf> {
         .map(|d| d.join("variantarium"))
 }
 
+/// Where this user's settings live: `$XDG_CONFIG_HOME/variantarium` (else
+/// `~/.config/variantarium`); on macOS and Windows the data folder. None
+/// when the system names no home.
+pub fn config_dir() -> Option<PathBuf> {
+    if cfg!(any(windows, target_os = "macos")) {
+        return data_dir();
+    }
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    var("XDG_CONFIG_HOME")
+        .or_else(|| var("HOME").map(|h| h.join(".config")))
+        .map(|d| d.join("variantarium"))
+}
+
 /// The file the window keeps the current game in (a saved game like any
 /// other: `play --record` and `status --record` read it).
 pub fn autosave_path() -> Option<PathBuf> {

@@ -75,7 +75,8 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
     command
         .args(args)
         .current_dir(dir)
-        .env("XDG_DATA_HOME", dir.join("data"));
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"));
     command
 }
 

@@ -21,6 +21,7 @@ mod pieces;
 mod quality;
 mod scene;
 mod selection;
+pub mod settings;
 mod ui;
 
 use bevy::prelude::*;
@@ -46,6 +47,7 @@ pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use quality::Quality;
 pub use selection::{HumanSides, PendingChoice, Selection, Target};
+pub use settings::{Settings, SettingsFile};
 
 use crate::rules::session::Session;
 
@@ -98,6 +100,7 @@ impl Plugin for CorePlugin {
             hints::plugin,
             marks::plugin,
             learn::plugin,
+            settings::plugin,
         ));
     }
 }

@@ -12,14 +12,7 @@ pub struct Progress {
 
 /// `$XDG_CONFIG_HOME/variantarium/learn.json` (or under `~/.config`).
 pub fn progress_path() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|p| p.is_absolute())
-    };
-    var("XDG_CONFIG_HOME")
-        .or_else(|| var("HOME").map(|h| h.join(".config")))
-        .map(|d| d.join("variantarium").join("learn.json"))
+    crate::record::config_dir().map(|d| d.join("learn.json"))
 }
 
 impl Progress {
