@@ -13,6 +13,7 @@ mod game;
 mod highlight;
 mod hints;
 mod learn;
+pub mod library;
 mod marks;
 mod meshes;
 mod overlays;
@@ -101,6 +102,7 @@ impl Plugin for CorePlugin {
             marks::plugin,
             learn::plugin,
             settings::plugin,
+            library::plugin,
         ));
     }
 }

@@ -6,11 +6,11 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, EXPLAIN, Form, PanelRect, load_into, show_file_note};
+use super::file_controls::file_controls;
+use super::{ControlMap, EXPLAIN, Form, PanelRect};
 use crate::app::Screen;
 use crate::app::camera::{OrbitCamera, PANEL_WIDTH};
 use crate::app::computer::{Hint, HintRequested, Thinking};
-use crate::app::files::{export_game, save_game};
 use crate::app::game::{
     AnimationSpeed, ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested,
     NewGameRequested, can_undo,
@@ -227,35 +227,6 @@ fn view_controls(
     ui.add(egui::Slider::new(&mut view.speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
     if session.variant().id.takes_pawn_kind() {
         ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
-    }
-}
-
-/// The file field with save, load and export, and what the last of them
-/// said.
-fn file_controls(
-    ui: &mut egui::Ui,
-    session: &dyn Session,
-    form: &mut Form,
-    requests: &mut MessageWriter<NewGameRequested>,
-    controls: &mut ControlMap,
-) {
-    ui.horizontal(|ui| {
-        ui.label("File");
-        controls.note("path", ui.text_edit_singleline(&mut form.path));
-    });
-    ui.horizontal(|ui| {
-        if controls.note("save", ui.button("Save")).clicked() {
-            form.message = Some(save_game(session, &form.path));
-        }
-        if controls.note("load", ui.button("Load")).clicked() {
-            load_into(form, requests);
-        }
-        if controls.note("export", ui.button("Export text")).clicked() {
-            form.message = Some(export_game(session, &form.path));
-        }
-    });
-    if let Some(message) = &form.message {
-        show_file_note(ui, message);
     }
 }
 

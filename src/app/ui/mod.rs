@@ -5,6 +5,7 @@
 
 mod analysis;
 mod coordinates;
+mod file_controls;
 mod game_panel;
 mod main_menu;
 mod move_choice;
