@@ -48,7 +48,7 @@ pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use quality::Quality;
 pub use selection::{HumanSides, PendingChoice, Selection, Target};
-pub use settings::{Settings, SettingsFile};
+pub use settings::{Settings, SettingsFile, SettingsWindow};
 
 use crate::rules::session::Session;
 

@@ -166,6 +166,12 @@ pub fn settings_path() -> Option<PathBuf> {
     crate::record::config_dir().map(|d| d.join(SETTINGS_FILE))
 }
 
+/// The settings window, opened from the title screen and the game panel.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsWindow {
+    pub open: bool,
+}
+
 /// Where the settings are kept; None keeps them for this run only.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct SettingsFile(pub Option<PathBuf>);
@@ -179,6 +185,7 @@ pub(super) fn plugin(app: &mut App) {
     };
     app.insert_resource(settings)
         .insert_resource(file)
+        .init_resource::<SettingsWindow>()
         .init_resource::<StartNotice>()
         .add_systems(Startup, move |mut notice: ResMut<StartNotice>| {
             if let Some(problem) = &problem {
