@@ -14,6 +14,11 @@ use crate::rules::variant::Variant;
 
 const PIECES_JSON: &str = include_str!("../../assets/pieces.json");
 const LATHE_SEGMENTS: usize = 40;
+/// Every model drawn this much larger than its data, so that a man fills
+/// his cell (cells are one unit apart)...
+const FILL: f32 = 1.4;
+/// ...but never wider than this, so neighbours never touch.
+const MAX_RADIUS: f32 = 0.43;
 
 #[derive(Deserialize, Debug)]
 struct ModelData {
@@ -80,7 +85,19 @@ fn build_model(model: &ModelData) -> Result<Mesh, String> {
         let piece = part_mesh(part).map_err(|e| format!("part {i}: {e}"))?;
         mesh.merge(&piece).map_err(|e| format!("part {i}: {e}"))?;
     }
-    Ok(mesh)
+    let radius = match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
+        Some(VertexAttributeValues::Float32x3(points)) => points
+            .iter()
+            .map(|&[x, _, z]| (x * x + z * z).sqrt())
+            .fold(0.0, f32::max),
+        _ => 0.0,
+    };
+    let scale = if radius > 0.0 {
+        FILL.min(MAX_RADIUS / radius)
+    } else {
+        FILL
+    };
+    Ok(mesh.scaled_by(Vec3::splat(scale)))
 }
 
 fn part_mesh(part: &PartData) -> Result<Mesh, String> {

@@ -203,10 +203,6 @@ fn shade_the_sun(
     }
 }
 
-/// How the lit table top looks from the player's seat: the low profile
-/// paints it so, unlit, instead of shading every pixel of it.
-const TABLE_SEEN: Color = Color::srgb(0.439, 0.345, 0.294);
-
 /// The table's two looks.
 #[derive(Component)]
 struct TableLooks {
@@ -218,21 +214,25 @@ fn dress_the_table(
     mut commands: Commands,
     quality: Res<Quality>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    tables: Query<
-        (
-            Entity,
-            &MeshMaterial3d<StandardMaterial>,
-            Option<&TableLooks>,
-        ),
-        With<Table>,
-    >,
+    tables: Query<(
+        Entity,
+        &Table,
+        &MeshMaterial3d<StandardMaterial>,
+        Option<&TableLooks>,
+    )>,
 ) {
-    for (table, worn, looks) in &tables {
+    for (table, surface, worn, looks) in &tables {
         let Some(looks) = looks else {
+            // How the lit surface looks from the player's seat: the low
+            // profile paints it so, grain and all, instead of shading
+            // every pixel of it.
+            let Some(lit) = materials.get(&worn.0).cloned() else {
+                continue;
+            };
             let unlit = materials.add(StandardMaterial {
-                base_color: TABLE_SEEN,
+                base_color: surface.seen,
                 unlit: true,
-                ..default()
+                ..lit
             });
             commands.entity(table).insert(TableLooks {
                 lit: worn.0.clone(),
