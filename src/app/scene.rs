@@ -84,12 +84,12 @@ fn build_the_room(
         roughness,
         metallic: 0.0,
     };
-    let mut table_top = wood([0.46, 0.30, 0.19], 0.55).material(&textures);
+    let mut table_top = wood([0.34, 0.20, 0.13], 0.55).material(&textures);
     table_top.uv_transform = bevy::math::Affine2::from_scale(Vec2::new(9.0, 1.5));
     commands.spawn((
         Name::new("table"),
         Table {
-            seen: Color::srgb(0.42, 0.29, 0.20),
+            seen: Color::srgb(0.31, 0.19, 0.13),
         },
         Mesh3d(meshes.add(Cuboid::new(TABLE_SIZE.x, TABLE_THICKNESS, TABLE_SIZE.y))),
         MeshMaterial3d(materials.add(table_top)),

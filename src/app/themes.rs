@@ -70,7 +70,7 @@ pub fn cell_finish(theme: BoardTheme, board: u8, colour: u8, colours: u8) -> Fin
         (1, _) => parchment(theme),
         (_, 1) => dark,
         (_, 2) => [light, dark][colour as usize % 2],
-        (_, 3) => [light, mid, dark][colour as usize % 3],
+        (_, 3) => [light, mid, hex_dark(theme)][colour as usize % 3],
         _ => tapestry(theme)[colour as usize % 4],
     };
     Finish::new(rgb, grain, roughness, metallic)
@@ -88,8 +88,17 @@ fn cell_grain(theme: BoardTheme) -> Grain {
 fn chequers(theme: BoardTheme) -> [[f32; 3]; 3] {
     match theme {
         BoardTheme::Walnut => [[1.0, 0.86, 0.64], [0.80, 0.58, 0.36], [0.52, 0.33, 0.19]],
-        BoardTheme::Marble => [[1.0, 0.99, 0.96], [0.78, 0.79, 0.77], [0.50, 0.56, 0.56]],
-        BoardTheme::Lacquer => [[0.98, 0.84, 0.58], [0.84, 0.46, 0.22], [0.62, 0.12, 0.08]],
+        BoardTheme::Marble => [[0.90, 0.89, 0.86], [0.70, 0.72, 0.70], [0.46, 0.52, 0.52]],
+        BoardTheme::Lacquer => [[0.98, 0.84, 0.58], [0.92, 0.52, 0.22], [0.62, 0.12, 0.08]],
+    }
+}
+
+/// The darkest of a three-colour (hexagonal) board's cells: lacquer's is
+/// jade, not red, so that a third army in red stands out on it.
+fn hex_dark(theme: BoardTheme) -> [f32; 3] {
+    match theme {
+        BoardTheme::Lacquer => [0.12, 0.36, 0.32],
+        _ => chequers(theme)[2],
     }
 }
 

@@ -33,6 +33,17 @@ pub(super) fn edge_coordinates(
     let write = |world: Vec3, text: &str, colour: egui::Color32| {
         if let Ok(at) = camera.world_to_viewport(camera_at, world) {
             let at = egui::pos2(at.x, at.y);
+            // A halo of the opposite shade keeps a label readable on any
+            // cell and theme.
+            let halo = if colour == ink {
+                egui::Color32::from_rgba_unmultiplied(255, 245, 225, 170)
+            } else {
+                egui::Color32::from_rgba_unmultiplied(20, 12, 8, 170)
+            };
+            for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
+                let near = at + egui::vec2(dx, dy);
+                painter.text(near, egui::Align2::CENTER_CENTER, text, font.clone(), halo);
+            }
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
         }
     };
