@@ -330,6 +330,8 @@ fn start_the_view(
     mut started: MessageReader<GameStarted>,
     settings: Res<super::Settings>,
     scene_only: Option<Res<super::SceneOnly>>,
+    lesson: Option<Res<super::LessonPlayer>>,
+    scripted: Option<Res<super::CellMapOut>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
     if started.read().count() == 0 {
@@ -339,7 +341,11 @@ fn start_the_view(
     if orbit.top_down != top {
         orbit.top_down = top;
     }
-    if settings.fly_in && scene_only.is_none() {
+    // A lesson sets up its positions one after another: no swoop for each.
+    // A window driven by a script (it keeps a cell map to click from) has
+    // none either, so that the cells stay where the map says.
+    let calm = scene_only.is_some() || lesson.is_some() || scripted.is_some();
+    if settings.fly_in && !calm {
         commands.insert_resource(FlyIn::default());
     } else {
         commands.remove_resource::<FlyIn>();
@@ -356,8 +362,8 @@ fn place_camera(
     let shown = match flight.as_mut() {
         Some(flight) => {
             // A slow first frame (building pipelines) must not eat the
-            // flight: no step is longer than a tenth of it.
-            flight.elapsed += time.delta_secs().min(FLY_IN_SECONDS / 10.0);
+            // flight: no step is longer than a fifth of it.
+            flight.elapsed += time.delta_secs().min(FLY_IN_SECONDS / 5.0);
             if flight.done() {
                 commands.remove_resource::<FlyIn>();
             }
@@ -378,6 +384,32 @@ mod tests {
     use crate::rules::history::DrawRules;
     use crate::rules::session::new_session;
     use crate::rules::variant::Variant;
+
+    /// The fly-in starts further out, turned and lower, closes in without
+    /// turning back, and lands exactly on the framed view.
+    #[test]
+    fn the_fly_in_lands_on_the_framed_view() {
+        let to = OrbitCamera {
+            distance: 12.0,
+            ..default()
+        };
+        let first = FlyIn { elapsed: 0.0 }.orbit(&to);
+        assert!(first.distance > to.distance * 1.5 && first.yaw > to.yaw && first.pitch < to.pitch);
+        let mut last = first.distance;
+        for step in 1..=20 {
+            let flight = FlyIn {
+                elapsed: FLY_IN_SECONDS * step as f32 / 20.0,
+            };
+            let seen = flight.orbit(&to);
+            assert!(seen.distance <= last, "step {step}: backing away");
+            last = seen.distance;
+        }
+        let landed = FlyIn {
+            elapsed: FLY_IN_SECONDS,
+        };
+        assert!(landed.done());
+        assert_eq!(landed.orbit(&to), to);
+    }
 
     /// At every window size, with the panel up, every cell of every game
     /// appears in the free area left of the panel, and the boards fill it.

@@ -107,10 +107,14 @@ fn take_requested_screenshot(
     time: Res<Time<Real>>,
     mut frames: Local<u32>,
     mut timed: Local<Vec<f32>>,
+    mut cpu_at_warm: Local<Option<f32>>,
 ) {
     *frames += 1;
     if *frames > WARM_UP_FRAMES {
         timed.push(time.delta_secs());
+    }
+    if *frames == WARM_UP_FRAMES {
+        *cpu_at_warm = cpu_seconds();
     }
     if *frames != request.settle_frames {
         return;
@@ -142,6 +146,17 @@ fn take_requested_screenshot(
             }
         },
     );
+}
+
+/// Processor seconds this process has used (user and system, all its
+/// threads), where the system tells (`/proc/self/stat` on Linux).
+fn cpu_seconds() -> Option<f32> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces) in parens.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f32 = fields.get(11)?.parse::<f32>().ok()? + fields.get(12)?.parse::<f32>().ok()?;
+    // Linux counts in USER_HZ, 100 a second on every common platform.
+    Some(ticks / 100.0)
 }
 
 fn write_png(image: &Image, path: &std::path::Path) -> Result<(), String> {

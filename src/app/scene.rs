@@ -85,7 +85,12 @@ fn build_the_room(
         metallic: 0.0,
     };
     let mut table_top = wood([0.34, 0.20, 0.13], 0.55).material(&textures);
-    table_top.uv_transform = bevy::math::Affine2::from_scale(Vec2::new(9.0, 1.5));
+    // The grain runs across the view, as planks laid along the table.
+    table_top.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
+        Vec2::new(8.0, 1.5),
+        std::f32::consts::FRAC_PI_2,
+        Vec2::ZERO,
+    );
     commands.spawn((
         Name::new("table"),
         Table {
@@ -103,7 +108,11 @@ fn build_the_room(
         metallic: 0.0,
     }
     .material(&textures);
-    floor.uv_transform = bevy::math::Affine2::from_scale(Vec2::new(40.0, 6.0));
+    floor.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
+        Vec2::new(40.0, 6.0),
+        std::f32::consts::FRAC_PI_2,
+        Vec2::ZERO,
+    );
     commands.spawn((
         Name::new("floor"),
         Table {

@@ -169,12 +169,12 @@ pub enum ManKind {
 pub fn man_finish(theme: PieceTheme, kind: ManKind) -> Finish {
     let (sides, grain, roughness) = match theme {
         PieceTheme::Wood => (
-            [[0.98, 0.84, 0.62], [0.20, 0.12, 0.08], [0.78, 0.20, 0.12]],
+            [[0.88, 0.72, 0.50], [0.20, 0.12, 0.08], [0.74, 0.18, 0.10]],
             Grain::Wood,
             0.42,
         ),
         PieceTheme::Stone => (
-            [[0.96, 0.95, 0.92], [0.16, 0.17, 0.19], [0.66, 0.16, 0.14]],
+            [[0.86, 0.85, 0.82], [0.16, 0.17, 0.19], [0.66, 0.16, 0.14]],
             Grain::Marble,
             0.18,
         ),
