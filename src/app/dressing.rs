@@ -10,6 +10,7 @@ use super::board::{Cell, spawn_cells};
 use super::game::Match;
 use super::meshes::{PieceMeshes, man_extent, model_name};
 use super::pieces::{Ghost, Piece, PieceSystems};
+use super::quality::Quality;
 use super::settings::{BoardTheme, PieceTheme, Settings};
 use super::textures::{self, Textures};
 use super::themes::{ManKind, cell_finish, man_finish};
@@ -26,8 +27,9 @@ pub struct Palette {
     /// A unit square lying flat, for the shadows under the men.
     shadow_quad: Handle<Mesh>,
     shadow: Handle<StandardMaterial>,
-    /// Board materials by (theme, board index, colour index, colour count).
-    cells: HashMap<(BoardTheme, u8, u8, u8), Handle<StandardMaterial>>,
+    /// Board materials by (theme, drawn flat, board index, colour index,
+    /// colour count).
+    cells: HashMap<CellKey, Handle<StandardMaterial>>,
     men: HashMap<(PieceTheme, ManKind), Handle<StandardMaterial>>,
 }
 
@@ -36,13 +38,18 @@ impl Palette {
         &mut self,
         materials: &mut Assets<StandardMaterial>,
         textures: &Textures,
-        key: (BoardTheme, u8, u8, u8),
+        key: CellKey,
     ) -> Handle<StandardMaterial> {
         self.cells
             .entry(key)
             .or_insert_with(|| {
-                let (theme, board, colour, colours) = key;
-                materials.add(cell_finish(theme, board, colour, colours).material(textures))
+                let (theme, flat, board, colour, colours) = key;
+                let finish = cell_finish(theme, board, colour, colours);
+                materials.add(if flat {
+                    finish.flat_material(textures)
+                } else {
+                    finish.material(textures)
+                })
             })
             .clone()
     }
@@ -58,6 +65,15 @@ impl Palette {
             .or_insert_with(|| materials.add(man_finish(key.0, key.1).material(textures)))
             .clone()
     }
+}
+
+/// A cell material's key: theme, drawn flat (the low render profile),
+/// board index, colour index and colour count.
+type CellKey = (BoardTheme, bool, u8, u8, u8);
+
+/// Whether the boards are drawn flat: in the low render profile.
+fn flat(quality: Option<Res<Quality>>) -> bool {
+    quality.is_some_and(|q| *q == Quality::Low)
 }
 
 /// What a man's body wears: restyled when the piece theme changes.
@@ -136,12 +152,14 @@ fn dress_cells(
     game: Option<Res<Match>>,
     palette: Option<ResMut<Palette>>,
     settings: Res<Settings>,
+    quality: Option<Res<Quality>>,
     textures: Res<Textures>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let (Some(game), Some(mut palette)) = (game, palette) else {
         return;
     };
+    let flat = flat(quality);
     for (entity, cell) in &cells {
         let Some(info) = game.layout.cells.get(cell.id as usize) else {
             continue;
@@ -156,7 +174,13 @@ fn dress_cells(
             colour: info.colour,
             colours,
         };
-        let key = (settings.board_theme, look.board, look.colour, look.colours);
+        let key = (
+            settings.board_theme,
+            flat,
+            look.board,
+            look.colour,
+            look.colours,
+        );
         let material = palette.cell(&mut materials, &textures, key);
         let mesh = match info.shape {
             CellShape::Point => palette.point.clone(),
@@ -169,23 +193,24 @@ fn dress_cells(
     }
 }
 
-/// A new board theme restyles every cell at once.
+/// A new board theme (or render profile) restyles every cell at once.
 fn restyle_cells(
     settings: Res<Settings>,
+    quality: Option<Res<Quality>>,
     palette: Option<ResMut<Palette>>,
     textures: Res<Textures>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut cells: Query<(&CellLook, &mut MeshMaterial3d<StandardMaterial>)>,
-    mut shown: Local<Option<BoardTheme>>,
+    mut shown: Local<Option<(BoardTheme, bool)>>,
 ) {
     let Some(mut palette) = palette else { return };
-    let theme = settings.board_theme;
-    if *shown == Some(theme) {
+    let (theme, flat) = (settings.board_theme, flat(quality));
+    if *shown == Some((theme, flat)) {
         return;
     }
-    *shown = Some(theme);
+    *shown = Some((theme, flat));
     for (look, mut worn) in &mut cells {
-        let key = (theme, look.board, look.colour, look.colours);
+        let key = (theme, flat, look.board, look.colour, look.colours);
         let wanted = palette.cell(&mut materials, &textures, key);
         if worn.0 != wanted {
             worn.0 = wanted;

@@ -27,6 +27,9 @@ pub struct Table {
 #[derive(Component)]
 struct BoardDecor;
 
+/// The materials of the frames and of the inked lines.
+type FrameLooks = (Handle<StandardMaterial>, Handle<StandardMaterial>);
+
 /// A board's frame: restyled with the board theme.
 #[derive(Component)]
 struct BoardFrame;
@@ -191,37 +194,42 @@ fn room_dome() -> Mesh {
     dome
 }
 
-/// A new board theme restyles the frames and the inked lines.
+/// A new board theme (or render profile) restyles the frames and the
+/// inked lines; the low profile draws the frames unlit.
 fn restyle_board_decor(
     settings: Res<Settings>,
+    quality: Option<Res<super::Quality>>,
     textures: Res<Textures>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut frames: Query<&mut MeshMaterial3d<StandardMaterial>, (With<BoardFrame>, Without<BoardInk>)>,
     mut inks: Query<&mut MeshMaterial3d<StandardMaterial>, (With<BoardInk>, Without<BoardFrame>)>,
     added: Query<(), Or<(Added<BoardFrame>, Added<BoardInk>)>>,
-    mut shown: Local<
-        Option<(
-            BoardTheme,
-            Handle<StandardMaterial>,
-            Handle<StandardMaterial>,
-        )>,
-    >,
+    mut shown: Local<Option<((BoardTheme, bool), FrameLooks)>>,
 ) {
-    let theme = settings.board_theme;
-    let fresh = shown.as_ref().is_none_or(|(t, _, _)| *t != theme);
+    let look = (
+        settings.board_theme,
+        quality.is_some_and(|q| *q == super::Quality::Low),
+    );
+    let (theme, flat) = look;
+    let fresh = shown.as_ref().is_none_or(|(t, _)| *t != look);
     if fresh {
-        let frame = materials.add(frame_finish(theme).material(&textures));
+        let finish = frame_finish(theme);
+        let frame = materials.add(if flat {
+            finish.flat_material(&textures)
+        } else {
+            finish.material(&textures)
+        });
         let [r, g, b] = ink_colour(theme);
         let ink = materials.add(StandardMaterial {
             base_color: Color::srgb(r, g, b),
             perceptual_roughness: 0.6,
             ..default()
         });
-        *shown = Some((theme, frame, ink));
+        *shown = Some((look, (frame, ink)));
     } else if added.is_empty() {
         return;
     }
-    let Some((_, frame, ink)) = shown.as_ref() else {
+    let Some((_, (frame, ink))) = shown.as_ref() else {
         return;
     };
     for mut worn in &mut frames {

@@ -77,7 +77,7 @@ fn shadow() -> Vec<[u8; 4]> {
 /// Plank grain: growth rings stretched along v, bent by low noise, with
 /// fine fibres across them.
 fn wood(u: f32, v: f32) -> f32 {
-    let bend = fbm(u, v, 3, 1, 3) * 2.5;
+    let bend = fbm(u, v, 3, 1, 3) * 1.2;
     let rings = (u * 9.0 + bend).fract();
     let ring = (rings * std::f32::consts::TAU).sin() * 0.5 + 0.5;
     let fibres = fbm(u, v, 40, 3, 2);

@@ -6,6 +6,10 @@ use bevy::prelude::*;
 use super::settings::{BoardTheme, PieceTheme};
 use super::textures::Textures;
 
+/// How much brighter than its tint a surface facing up looks lit by the
+/// room's sun and ambient light (measured on a light cell).
+const FLAT_LIGHT: f32 = 0.95;
+
 /// How one surface looks: a tint over a generated texture, and its finish.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Finish {
@@ -42,6 +46,18 @@ impl Finish {
             texture,
             roughness,
             metallic,
+        }
+    }
+
+    /// The material drawn unlit, in about the colour it shows when lit from
+    /// the player's seat: the low render profile's board, which a CPU
+    /// renderer then need not shade pixel by pixel.
+    pub fn flat_material(self, textures: &Textures) -> StandardMaterial {
+        let [r, g, b] = self.rgb.map(|c| (c * FLAT_LIGHT).min(1.0));
+        StandardMaterial {
+            base_color: Color::srgb(r, g, b),
+            unlit: true,
+            ..self.material(textures)
         }
     }
 
@@ -89,7 +105,7 @@ fn chequers(theme: BoardTheme) -> [[f32; 3]; 3] {
     match theme {
         BoardTheme::Walnut => [[1.0, 0.86, 0.64], [0.80, 0.58, 0.36], [0.52, 0.33, 0.19]],
         BoardTheme::Marble => [[0.90, 0.89, 0.86], [0.70, 0.72, 0.70], [0.46, 0.52, 0.52]],
-        BoardTheme::Lacquer => [[0.98, 0.84, 0.58], [0.92, 0.52, 0.22], [0.62, 0.12, 0.08]],
+        BoardTheme::Lacquer => [[0.96, 0.74, 0.40], [0.92, 0.48, 0.20], [0.62, 0.12, 0.08]],
     }
 }
 
