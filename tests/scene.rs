@@ -156,7 +156,7 @@ const GAMES: [(&str, &str); 7] = [
     ("glinski", "f5-f6"),
     ("aj-glinski", "f3-f6"),
     ("aj-compact", "e3-e6"),
-    ("aj-glinski-3p", "h1-i3"),
+    ("aj-glinski-3p", "f3-c3"),
 ];
 
 #[test]

@@ -76,6 +76,11 @@ fn flat(quality: Option<Res<Quality>>) -> bool {
     quality.is_some_and(|q| *q == Quality::Low)
 }
 
+/// The soft round shadow under a man: drawn in the medium and high render
+/// profiles (the low one keeps a CPU renderer's frames cheap).
+#[derive(Component)]
+struct ManShadow;
+
 /// What a man's body wears: restyled when the piece theme changes.
 #[derive(Component, Clone, Copy, Debug)]
 struct ManBody(ManKind);
@@ -106,7 +111,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (dress_cells, restyle_cells).chain().after(spawn_cells),
-                (dress_pieces, restyle_men).chain().after(PieceSystems),
+                (dress_pieces, restyle_men, show_man_shadows)
+                    .chain()
+                    .after(PieceSystems),
             ),
         );
 }
@@ -241,6 +248,27 @@ fn restyle_men(
     }
 }
 
+/// The men's shadows come and go with the render profile.
+fn show_man_shadows(
+    quality: Option<Res<Quality>>,
+    mut shadows: Query<&mut Visibility, With<ManShadow>>,
+) {
+    let Some(quality) = quality else { return };
+    if !quality.is_changed() {
+        return;
+    }
+    let wanted = if *quality == Quality::Low {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut shown in &mut shadows {
+        if *shown != wanted {
+            *shown = wanted;
+        }
+    }
+}
+
 fn dress_pieces(
     mut commands: Commands,
     pieces: Query<(Entity, Option<&Piece>, Option<&Ghost>), Or<(Added<Piece>, Added<Ghost>)>>,
@@ -248,12 +276,14 @@ fn dress_pieces(
     palette: Option<ResMut<Palette>>,
     models: Res<PieceMeshes>,
     settings: Res<Settings>,
+    quality: Option<Res<Quality>>,
     textures: Res<Textures>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let (Some(game), Some(mut palette)) = (game, palette) else {
         return;
     };
+    let flat_board = flat(quality);
     let variant = game.session.variant();
     let three_players = game.session.side_count() == 3;
     for (entity, piece, ghost) in &pieces {
@@ -294,6 +324,12 @@ fn dress_pieces(
                     Transform::from_rotation(facing),
                 ));
                 parent.spawn((
+                    ManShadow,
+                    if flat_board {
+                        Visibility::Hidden
+                    } else {
+                        Visibility::Inherited
+                    },
                     Mesh3d(palette.shadow_quad.clone()),
                     MeshMaterial3d(palette.shadow.clone()),
                     Transform::from_xyz(0.0, SHADOW_LIFT, 0.0).with_scale(Vec3::splat(spread)),

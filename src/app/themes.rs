@@ -84,7 +84,11 @@ pub fn cell_finish(theme: BoardTheme, board: u8, colour: u8, colours: u8) -> Fin
     let [light, mid, dark] = chequers(theme);
     let rgb = match (board, colours) {
         (1, _) => parchment(theme),
-        (_, 1) => dark,
+        // Points inlaid in the frame (Flaxman): in a shade the frame is not.
+        (_, 1) => match theme {
+            BoardTheme::Lacquer => dark,
+            _ => light,
+        },
         (_, 2) => [light, dark][colour as usize % 2],
         (_, 3) => [light, mid, hex_dark(theme)][colour as usize % 3],
         _ => tapestry(theme)[colour as usize % 4],
