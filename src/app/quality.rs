@@ -180,16 +180,32 @@ fn apply_quality(
     }
 }
 
+/// The sun's illuminance and the ambient light: the low profile draws
+/// straight to the screen, where more light would burn the pale men white;
+/// the others pass through tonemapping, which wants more.
+fn light_levels(quality: Quality) -> (f32, f32) {
+    match quality {
+        Quality::Low => (7_000.0, 300.0),
+        _ => (15_000.0, 650.0),
+    }
+}
+
 fn shade_the_sun(
     mut commands: Commands,
     quality: Res<Quality>,
     mut suns: Query<(Entity, &mut DirectionalLight)>,
+    ambient: Option<ResMut<GlobalAmbientLight>>,
 ) {
     let new_sun = suns.iter_mut().any(|(_, light)| light.is_added());
     if !quality.is_changed() && !new_sun {
         return;
     }
+    let (sunlight, fill) = light_levels(*quality);
+    if let Some(mut ambient) = ambient {
+        ambient.brightness = fill;
+    }
     for (sun, mut light) in &mut suns {
+        light.illuminance = sunlight;
         light.shadow_maps_enabled = quality.shadows().is_some();
         if let Some((cascades, _)) = quality.shadows() {
             let config: CascadeShadowConfig = CascadeShadowConfigBuilder {
