@@ -74,7 +74,7 @@ fn light_the_room(mut commands: Commands) {
     });
 }
 
-/// The table, the floor, the room's dome and the table's shadow on the floor.
+/// The table, the floor and the room's dome.
 fn build_the_room(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -132,30 +132,14 @@ fn build_the_room(
         Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP, 0.0),
         Pickable::IGNORE,
     ));
-    let shadow = materials.add(StandardMaterial {
-        base_color: Color::srgba(0.0, 0.0, 0.0, 0.7),
-        base_color_texture: Some(textures.shadow.clone()),
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    });
-    commands.spawn((
-        Name::new("table shadow"),
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(1.0, 1.0))),
-        MeshMaterial3d(shadow),
-        Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP + 0.02, 0.0).with_scale(Vec3::new(
-            TABLE_SIZE.x * 1.5,
-            1.0,
-            TABLE_SIZE.y * 1.6,
-        )),
-        Pickable::IGNORE,
-    ));
     commands.spawn((
         Name::new("room"),
         Mesh3d(meshes.add(room_dome())),
         MeshMaterial3d(materials.add(StandardMaterial {
             unlit: true,
-            cull_mode: None,
+            // Only the far, inner side: seen from within, the dome's
+            // outward faces turn away.
+            cull_mode: Some(bevy::render::render_resource::Face::Front),
             fog_enabled: false,
             ..default()
         })),
