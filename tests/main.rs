@@ -26,6 +26,8 @@ mod registry;
 mod render;
 #[cfg(feature = "app")]
 mod robust;
+#[cfg(feature = "app")]
+mod scene;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;

@@ -1,6 +1,9 @@
 //! An orbit camera around the boards: drag with the right mouse button to
 //! orbit, scroll to zoom, `F` flips to the other side, `T` toggles the
 //! top-down view. Framing follows the board size and the window's aspect.
+//! A new game starts seated or from the top as the settings say, and (when
+//! they ask, and no screenshot or recording is being taken) the camera
+//! flies in to its place in a short swoop.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
@@ -63,6 +66,38 @@ impl OrbitCamera {
 #[derive(Component)]
 pub struct MainCamera;
 
+/// The swoop at a game's start: seconds flown so far.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct FlyIn {
+    pub elapsed: f32,
+}
+
+/// How long the fly-in takes, and where it starts: this much further out,
+/// turned this far round and this much lower.
+const FLY_IN_SECONDS: f32 = 1.6;
+const FLY_IN_FAR: f32 = 0.9;
+const FLY_IN_TURN: f32 = 0.8;
+const FLY_IN_LOWER: f32 = 0.45;
+
+impl FlyIn {
+    /// The orbit seen `elapsed` seconds into the flight toward `to`.
+    pub fn orbit(&self, to: &OrbitCamera) -> OrbitCamera {
+        let t = (self.elapsed / FLY_IN_SECONDS).clamp(0.0, 1.0);
+        // Ease out: fast at first, settling gently.
+        let left = (1.0 - t).powi(3);
+        OrbitCamera {
+            distance: to.distance * (1.0 + FLY_IN_FAR * left),
+            yaw: to.yaw + FLY_IN_TURN * left,
+            pitch: (to.pitch - FLY_IN_LOWER * left).max(0.2),
+            ..*to
+        }
+    }
+
+    pub fn done(&self) -> bool {
+        self.elapsed >= FLY_IN_SECONDS
+    }
+}
+
 /// A band along the bottom of the window, as a fraction of its height,
 /// that the boards keep clear of (a recording's caption strip).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -75,6 +110,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 frame_the_boards.after(spawn_cells),
+                start_the_view,
                 follow_the_mover,
                 orbit_with_mouse,
                 place_camera,
@@ -181,7 +217,7 @@ pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], size: Vec2, free: Rect
 /// coordinates written beside the edge cells and the board's wooden rim,
 /// and a man's height above it.
 pub fn framing_points(index: &CellIndex) -> Vec<Vec3> {
-    let reach = 1.2;
+    let reach = 0.95;
     index
         .places
         .iter()
@@ -191,7 +227,7 @@ pub fn framing_points(index: &CellIndex) -> Vec<Vec3> {
                 p + Vec3::new(reach, 0.0, -reach),
                 p + Vec3::new(-reach, 0.0, reach),
                 p + Vec3::new(reach, 0.0, reach),
-                p + Vec3::new(0.0, 0.9, 0.0),
+                p + Vec3::new(0.0, 1.1, 0.0),
             ]
         })
         .collect()
@@ -286,12 +322,58 @@ fn orbit_with_mouse(
     }
 }
 
-fn place_camera(orbit: Res<OrbitCamera>, mut cameras: Query<&mut Transform, With<MainCamera>>) {
-    if !orbit.is_changed() {
+/// At a game's start: seated or top-down as the settings say, and the
+/// fly-in begins unless a screenshot or recording is being taken (which
+/// must never catch the camera in flight).
+fn start_the_view(
+    mut commands: Commands,
+    mut started: MessageReader<GameStarted>,
+    settings: Res<super::Settings>,
+    scene_only: Option<Res<super::SceneOnly>>,
+    lesson: Option<Res<super::LessonPlayer>>,
+    scripted: Option<Res<super::CellMapOut>>,
+    mut orbit: ResMut<OrbitCamera>,
+) {
+    if started.read().count() == 0 {
         return;
     }
+    let top = settings.camera_start == super::settings::CameraStart::Top;
+    if orbit.top_down != top {
+        orbit.top_down = top;
+    }
+    // A lesson sets up its positions one after another: no swoop for each.
+    // A window driven by a script (it keeps a cell map to click from) has
+    // none either, so that the cells stay where the map says.
+    let calm = scene_only.is_some() || lesson.is_some() || scripted.is_some();
+    if settings.fly_in && !calm {
+        commands.insert_resource(FlyIn::default());
+    } else {
+        commands.remove_resource::<FlyIn>();
+    }
+}
+
+fn place_camera(
+    mut commands: Commands,
+    orbit: Res<OrbitCamera>,
+    time: Res<Time>,
+    mut flight: Option<ResMut<FlyIn>>,
+    mut cameras: Query<&mut Transform, With<MainCamera>>,
+) {
+    let shown = match flight.as_mut() {
+        Some(flight) => {
+            // A slow first frame (building pipelines) must not eat the
+            // flight: no step is longer than a fifth of it.
+            flight.elapsed += time.delta_secs().min(FLY_IN_SECONDS / 5.0);
+            if flight.done() {
+                commands.remove_resource::<FlyIn>();
+            }
+            flight.orbit(&orbit)
+        }
+        None if orbit.is_changed() => *orbit,
+        None => return,
+    };
     for mut transform in &mut cameras {
-        *transform = orbit.transform();
+        *transform = shown.transform();
     }
 }
 
@@ -302,6 +384,32 @@ mod tests {
     use crate::rules::history::DrawRules;
     use crate::rules::session::new_session;
     use crate::rules::variant::Variant;
+
+    /// The fly-in starts further out, turned and lower, closes in without
+    /// turning back, and lands exactly on the framed view.
+    #[test]
+    fn the_fly_in_lands_on_the_framed_view() {
+        let to = OrbitCamera {
+            distance: 12.0,
+            ..default()
+        };
+        let first = FlyIn { elapsed: 0.0 }.orbit(&to);
+        assert!(first.distance > to.distance * 1.5 && first.yaw > to.yaw && first.pitch < to.pitch);
+        let mut last = first.distance;
+        for step in 1..=20 {
+            let flight = FlyIn {
+                elapsed: FLY_IN_SECONDS * step as f32 / 20.0,
+            };
+            let seen = flight.orbit(&to);
+            assert!(seen.distance <= last, "step {step}: backing away");
+            last = seen.distance;
+        }
+        let landed = FlyIn {
+            elapsed: FLY_IN_SECONDS,
+        };
+        assert!(landed.done());
+        assert_eq!(landed.orbit(&to), to);
+    }
 
     /// At every window size, with the panel up, every cell of every game
     /// appears in the free area left of the panel, and the boards fill it.

@@ -19,7 +19,14 @@ pub struct ScreenshotRequest {
     pub path: PathBuf,
     /// Frames to render first, so that meshes, shadows and egui are in place.
     pub settle_frames: u32,
+    /// Print the mean frame time of the settling frames (after the first
+    /// [`WARM_UP_FRAMES`]) to standard output.
+    pub frame_time: bool,
 }
+
+/// Frames left out of `--frame-time`: the first ones compile pipelines and
+/// upload meshes and textures.
+pub const WARM_UP_FRAMES: u32 = 4;
 
 /// The window shows the scene alone, without the game's controls (a
 /// screenshot or a recording).
@@ -97,11 +104,32 @@ fn write_screen_map(
 fn take_requested_screenshot(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
+    time: Res<Time<Real>>,
     mut frames: Local<u32>,
+    mut timed: Local<Vec<f32>>,
+    mut cpu_at_warm: Local<Option<f32>>,
 ) {
     *frames += 1;
+    if *frames > WARM_UP_FRAMES {
+        timed.push(time.delta_secs());
+    }
+    if *frames == WARM_UP_FRAMES {
+        *cpu_at_warm = cpu_seconds();
+    }
     if *frames != request.settle_frames {
         return;
+    }
+    if request.frame_time {
+        if timed.is_empty() {
+            eprintln!("frame-time unknown: --frames must exceed {WARM_UP_FRAMES}");
+        } else {
+            let mean = timed.iter().sum::<f32>() / timed.len() as f32;
+            eprintln!(
+                "frame-time {:.1} ms over {} frames",
+                mean * 1000.0,
+                timed.len()
+            );
+        }
     }
     let path = request.path.clone();
     commands.spawn(Screenshot::primary_window()).observe(
@@ -118,6 +146,17 @@ fn take_requested_screenshot(
             }
         },
     );
+}
+
+/// Processor seconds this process has used (user and system, all its
+/// threads), where the system tells (`/proc/self/stat` on Linux).
+fn cpu_seconds() -> Option<f32> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces) in parens.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f32 = fields.get(11)?.parse::<f32>().ok()? + fields.get(12)?.parse::<f32>().ok()?;
+    // Linux counts in USER_HZ, 100 a second on every common platform.
+    Some(ticks / 100.0)
 }
 
 fn write_png(image: &Image, path: &std::path::Path) -> Result<(), String> {

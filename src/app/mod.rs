@@ -23,6 +23,8 @@ mod quality;
 mod scene;
 mod selection;
 pub mod settings;
+mod textures;
+mod themes;
 mod ui;
 
 use bevy::prelude::*;

@@ -180,16 +180,32 @@ fn apply_quality(
     }
 }
 
+/// The sun's illuminance and the ambient light: the low profile draws
+/// straight to the screen, where more light would burn the pale men white;
+/// the others pass through tonemapping, which wants more.
+fn light_levels(quality: Quality) -> (f32, f32) {
+    match quality {
+        Quality::Low => (7_000.0, 300.0),
+        _ => (15_000.0, 650.0),
+    }
+}
+
 fn shade_the_sun(
     mut commands: Commands,
     quality: Res<Quality>,
     mut suns: Query<(Entity, &mut DirectionalLight)>,
+    ambient: Option<ResMut<GlobalAmbientLight>>,
 ) {
     let new_sun = suns.iter_mut().any(|(_, light)| light.is_added());
     if !quality.is_changed() && !new_sun {
         return;
     }
+    let (sunlight, fill) = light_levels(*quality);
+    if let Some(mut ambient) = ambient {
+        ambient.brightness = fill;
+    }
     for (sun, mut light) in &mut suns {
+        light.illuminance = sunlight;
         light.shadow_maps_enabled = quality.shadows().is_some();
         if let Some((cascades, _)) = quality.shadows() {
             let config: CascadeShadowConfig = CascadeShadowConfigBuilder {
@@ -203,10 +219,6 @@ fn shade_the_sun(
     }
 }
 
-/// How the lit table top looks from the player's seat: the low profile
-/// paints it so, unlit, instead of shading every pixel of it.
-const TABLE_SEEN: Color = Color::srgb(0.439, 0.345, 0.294);
-
 /// The table's two looks.
 #[derive(Component)]
 struct TableLooks {
@@ -218,21 +230,25 @@ fn dress_the_table(
     mut commands: Commands,
     quality: Res<Quality>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    tables: Query<
-        (
-            Entity,
-            &MeshMaterial3d<StandardMaterial>,
-            Option<&TableLooks>,
-        ),
-        With<Table>,
-    >,
+    tables: Query<(
+        Entity,
+        &Table,
+        &MeshMaterial3d<StandardMaterial>,
+        Option<&TableLooks>,
+    )>,
 ) {
-    for (table, worn, looks) in &tables {
+    for (table, surface, worn, looks) in &tables {
         let Some(looks) = looks else {
+            // How the lit surface looks from the player's seat: the low
+            // profile paints it so, grain and all, instead of shading
+            // every pixel of it.
+            let Some(lit) = materials.get(&worn.0).cloned() else {
+                continue;
+            };
             let unlit = materials.add(StandardMaterial {
-                base_color: TABLE_SEEN,
+                base_color: surface.seen,
                 unlit: true,
-                ..default()
+                ..lit
             });
             commands.entity(table).insert(TableLooks {
                 lit: worn.0.clone(),

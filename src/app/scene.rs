@@ -1,59 +1,231 @@
-//! The set on the table: light and shadows, the table top, a wooden base
-//! under each board, and the lines the game inks on its boards (its
-//! registry entry's decor).
+//! The set: a studio room with a graded backdrop and a dark floor, a wooden
+//! table under soft light, a frame under each board in the board theme, a
+//! soft shadow where the boards and the table stand, and the lines the
+//! game inks on its boards (its registry entry's decor).
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::VertexAttributeValues;
 use bevy::prelude::*;
 
 use super::board::{CellIndex, layout_to_world, spawn_cells};
 use super::dressing::TILE_DEPTH;
 use super::game::{GameStarted, Match};
+use super::settings::{BoardTheme, Settings};
+use super::textures::Textures;
+use super::themes::{Finish, frame_finish, ink_colour};
 use crate::rules::registry;
 use crate::rules::view::{BoardLayout, CellShape, InkLine};
 
-/// The table top, which the low render profile draws unlit.
+/// A large surface the low render profile draws unlit, in the colour it
+/// shows when lit (`seen`, multiplied by its texture).
 #[derive(Component)]
-pub struct Table;
+pub struct Table {
+    pub seen: Color,
+}
 
 /// Everything spawned for the current boards, replaced with them.
 #[derive(Component)]
 struct BoardDecor;
 
+/// The materials of the frames and of the inked lines.
+type FrameLooks = (Handle<StandardMaterial>, Handle<StandardMaterial>);
+
+/// A board's frame: restyled with the board theme.
+#[derive(Component)]
+struct BoardFrame;
+
+/// A board's inked lines: restyled with the board theme.
+#[derive(Component)]
+struct BoardInk;
+
+/// The table top's height (the boards' frames stand on it).
+const TABLE_TOP: f32 = -0.32;
+/// The table top's size, and how far below it the floor lies.
+const TABLE_SIZE: Vec2 = Vec2::new(26.0, 18.0);
+const TABLE_THICKNESS: f32 = 0.5;
+const FLOOR_DROP: f32 = 7.0;
+/// The room: a dome whose inside is graded from the floor to the ceiling.
+const ROOM_RADIUS: f32 = 90.0;
+
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.10, 0.11, 0.13)))
-        .add_systems(Startup, light_the_room)
-        .add_systems(Update, build_board_decor.after(spawn_cells));
+    app.insert_resource(ClearColor(Color::srgb(0.10, 0.09, 0.09)))
+        .add_systems(Startup, (light_the_room, build_the_room))
+        .add_systems(
+            Update,
+            (build_board_decor, restyle_board_decor)
+                .chain()
+                .after(spawn_cells),
+        );
 }
 
-fn light_the_room(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
+fn light_the_room(mut commands: Commands) {
     commands.spawn((
         Name::new("sun"),
         DirectionalLight {
-            illuminance: 9_000.0,
+            illuminance: 7_000.0,
             shadow_maps_enabled: true,
             ..default()
         },
         Transform::from_xyz(-4.0, 12.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     commands.insert_resource(GlobalAmbientLight {
-        brightness: 320.0,
+        brightness: 300.0,
         ..default()
     });
+}
+
+/// The table, the floor and the room's dome.
+fn build_the_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    textures: Res<Textures>,
+) {
+    let wood = |rgb: [f32; 3], roughness| Finish {
+        rgb,
+        texture: super::themes::Grain::Wood,
+        roughness,
+        metallic: 0.0,
+    };
+    let mut table_top = wood([0.34, 0.20, 0.13], 0.55).material(&textures);
+    // The grain runs across the view, as planks laid along the table.
+    table_top.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
+        Vec2::new(8.0, 1.5),
+        std::f32::consts::FRAC_PI_2,
+        Vec2::ZERO,
+    );
     commands.spawn((
         Name::new("table"),
-        Table,
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.24, 0.15, 0.09),
-            perceptual_roughness: 0.85,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, -0.32, 0.0),
+        Table {
+            seen: Color::srgb(0.31, 0.19, 0.13),
+        },
+        Mesh3d(meshes.add(Cuboid::new(TABLE_SIZE.x, TABLE_THICKNESS, TABLE_SIZE.y))),
+        MeshMaterial3d(materials.add(table_top)),
+        Transform::from_xyz(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0, 0.0),
         Pickable::IGNORE,
     ));
+    let mut floor = Finish {
+        rgb: [0.20, 0.15, 0.13],
+        texture: super::themes::Grain::Wood,
+        roughness: 0.8,
+        metallic: 0.0,
+    }
+    .material(&textures);
+    floor.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
+        Vec2::new(40.0, 6.0),
+        std::f32::consts::FRAC_PI_2,
+        Vec2::ZERO,
+    );
+    commands.spawn((
+        Name::new("floor"),
+        Table {
+            seen: Color::srgb(0.17, 0.13, 0.12),
+        },
+        Mesh3d(
+            meshes.add(
+                Plane3d::default()
+                    .mesh()
+                    .size(ROOM_RADIUS * 1.6, ROOM_RADIUS * 1.6),
+            ),
+        ),
+        MeshMaterial3d(materials.add(floor)),
+        Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands.spawn((
+        Name::new("room"),
+        Mesh3d(meshes.add(room_dome())),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            unlit: true,
+            // Only the far, inner side: seen from within, the dome's
+            // outward faces turn away.
+            cull_mode: Some(bevy::render::render_resource::Face::Front),
+            fog_enabled: false,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP, 0.0),
+        Pickable::IGNORE,
+    ));
+}
+
+/// A dome seen from inside, coloured by height: the floor's dark at its
+/// foot, a warm glow along the horizon, a deep slate overhead.
+fn room_dome() -> Mesh {
+    let mut dome = Sphere::new(ROOM_RADIUS).mesh().uv(48, 24);
+    let colours: Vec<[f32; 4]> = match dome.attribute(Mesh::ATTRIBUTE_POSITION) {
+        Some(VertexAttributeValues::Float32x3(points)) => points
+            .iter()
+            .map(|p| {
+                let h = (p[1] / ROOM_RADIUS).clamp(-1.0, 1.0);
+                let glow = (-(h - 0.12).powi(2) * 18.0).exp();
+                let low = [0.05, 0.04, 0.04];
+                let high = [0.10, 0.11, 0.15];
+                let warm = [0.52, 0.40, 0.30];
+                let base = if h < 0.0 { low } else { high };
+                let t = if h < 0.0 { 0.0 } else { h.sqrt() };
+                let mix = |i: usize| {
+                    let sky = low[i] + (base[i] - low[i]) * t;
+                    let c = sky + (warm[i] - sky) * glow;
+                    Color::srgb(c, c, c).to_linear().red
+                };
+                [mix(0), mix(1), mix(2), 1.0]
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    dome.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
+    dome.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    dome
+}
+
+/// A new board theme (or render profile) restyles the frames and the
+/// inked lines; the low profile draws the frames unlit.
+fn restyle_board_decor(
+    settings: Res<Settings>,
+    quality: Option<Res<super::Quality>>,
+    textures: Res<Textures>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut frames: Query<&mut MeshMaterial3d<StandardMaterial>, (With<BoardFrame>, Without<BoardInk>)>,
+    mut inks: Query<&mut MeshMaterial3d<StandardMaterial>, (With<BoardInk>, Without<BoardFrame>)>,
+    added: Query<(), Or<(Added<BoardFrame>, Added<BoardInk>)>>,
+    mut shown: Local<Option<((BoardTheme, bool), FrameLooks)>>,
+) {
+    let look = (
+        settings.board_theme,
+        quality.is_some_and(|q| *q == super::Quality::Low),
+    );
+    let (theme, flat) = look;
+    let fresh = shown.as_ref().is_none_or(|(t, _)| *t != look);
+    if fresh {
+        let finish = frame_finish(theme);
+        let frame = materials.add(if flat {
+            finish.flat_material(&textures)
+        } else {
+            finish.material(&textures)
+        });
+        let [r, g, b] = ink_colour(theme);
+        let ink = materials.add(StandardMaterial {
+            base_color: Color::srgb(r, g, b),
+            perceptual_roughness: 0.6,
+            ..default()
+        });
+        *shown = Some((look, (frame, ink)));
+    } else if added.is_empty() {
+        return;
+    }
+    let Some((_, (frame, ink))) = shown.as_ref() else {
+        return;
+    };
+    for mut worn in &mut frames {
+        if worn.0 != *frame {
+            worn.0 = frame.clone();
+        }
+    }
+    for mut worn in &mut inks {
+        if worn.0 != *ink {
+            worn.0 = ink.clone();
+        }
+    }
 }
 
 fn build_board_decor(
@@ -64,6 +236,7 @@ fn build_board_decor(
     old: Query<Entity, With<BoardDecor>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    textures: Res<Textures>,
 ) {
     if started.read().count() == 0 {
         return;
@@ -72,26 +245,40 @@ fn build_board_decor(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.52, 0.34, 0.19),
-        perceptual_roughness: 0.6,
+    // The board theme's materials come from `restyle_board_decor`.
+    let unset = Handle::<StandardMaterial>::default();
+    let shadow = materials.add(StandardMaterial {
+        base_color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+        base_color_texture: Some(textures.shadow.clone()),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
         ..default()
     });
-    let ink_material = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.12, 0.08, 0.05),
-        perceptual_roughness: 0.9,
-        ..default()
-    });
-    let mut place =
-        |commands: &mut Commands, mesh: Mesh, centre: Vec3, material: &Handle<StandardMaterial>| {
-            commands.spawn((
-                BoardDecor,
-                Mesh3d(meshes.add(mesh)),
-                MeshMaterial3d(material.clone()),
-                Transform::from_translation(centre),
-                Pickable::IGNORE,
-            ));
-        };
+    let quad = meshes.add(Plane3d::default().mesh().size(1.0, 1.0));
+    let mut place = |commands: &mut Commands, mesh: Mesh, centre: Vec3, ink: bool| {
+        let mut entity = commands.spawn((
+            BoardDecor,
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(unset.clone()),
+            Transform::from_translation(centre),
+            Pickable::IGNORE,
+        ));
+        if ink {
+            entity.insert(BoardInk);
+        } else {
+            entity.insert(BoardFrame);
+        }
+    };
+    let lay_shadow = |commands: &mut Commands, centre: Vec3, size: Vec2| {
+        commands.spawn((
+            BoardDecor,
+            Mesh3d(quad.clone()),
+            MeshMaterial3d(shadow.clone()),
+            Transform::from_xyz(centre.x, TABLE_TOP + 0.005, centre.z)
+                .with_scale(Vec3::new(size.x, 1.0, size.y)),
+            Pickable::IGNORE,
+        ));
+    };
     let decor = (registry::describe(game.session.variant().id).decor)();
     // A base under each board, a little wider than its cells.
     for board in 0..game.layout.boards.len() as u8 {
@@ -123,16 +310,18 @@ fn build_board_decor(
                 .fold(0.0, f32::max);
             let prism = Mesh::from(Extrusion::new(RegularPolygon::new(reach + 1.0, 6), 0.24))
                 .rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
-            place(&mut commands, prism, centre, &wood);
+            place(&mut commands, prism, centre, false);
+            lay_shadow(&mut commands, centre, Vec2::splat((reach + 1.0) * 2.9));
             continue;
         }
         let margin = decor.base_margin;
         let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
-        place(&mut commands, slab(size), centre, &wood);
+        place(&mut commands, slab(size), centre, false);
+        lay_shadow(&mut commands, centre, size.xz() * 1.45 + Vec2::splat(1.0));
     }
     for line in &decor.lines {
         let (mesh, centre) = ink(&game.layout, line);
-        place(&mut commands, mesh, centre, &ink_material);
+        place(&mut commands, mesh, centre, true);
     }
 }
 

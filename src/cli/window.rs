@@ -64,6 +64,12 @@ pub struct ScreenshotArgs {
     /// Also write where each cell appears in the picture, as JSON.
     #[arg(long)]
     pub cell_map: Option<PathBuf>,
+    /// Print the mean frame time of the frames rendered before the picture
+    /// (the first few, which build pipelines, left out), as
+    /// `frame-time MS ms over N frames` on standard error: a repeatable measure of the
+    /// renderer's cost (`--frames 40` for a steadier figure).
+    #[arg(long)]
+    pub frame_time: bool,
     /// Show this lesson (see `learn --list`) instead of a game.
     #[arg(long, conflicts_with_all = ["variant", "record", "position"])]
     pub lesson: Option<String>,
@@ -241,6 +247,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
         screenshot: Some(crate::app::ScreenshotRequest {
             path: args.out.clone(),
             settle_frames: args.frames.max(2),
+            frame_time: args.frame_time,
         }),
         cell_map: args.cell_map.clone(),
         players: vec![None, None],

@@ -1,13 +1,15 @@
-//! The coordinates along the board edges, the Loom's square names and
-//! Gilman's numbers, written on the screen over the board.
+//! The coordinates along the board edges (when the settings ask for them),
+//! the Loom's square names and Gilman's numbers (when the settings ask and
+//! the rules' view names the cells so), written on the screen over the
+//! board.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::Form;
 use crate::app::board::CellIndex;
 use crate::app::camera::MainCamera;
 use crate::app::game::Match;
+use crate::app::settings::Settings;
 
 /// File letters along the edge nearest the camera, rank numbers along its
 /// left edge (so they stay off the pieces however the board is turned), the
@@ -15,7 +17,7 @@ use crate::app::game::Match;
 pub(super) fn edge_coordinates(
     mut contexts: EguiContexts,
     game: Res<Match>,
-    form: Res<Form>,
+    settings: Res<Settings>,
     index: Res<CellIndex>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
@@ -31,6 +33,17 @@ pub(super) fn edge_coordinates(
     let write = |world: Vec3, text: &str, colour: egui::Color32| {
         if let Ok(at) = camera.world_to_viewport(camera_at, world) {
             let at = egui::pos2(at.x, at.y);
+            // A halo of the opposite shade keeps a label readable on any
+            // cell and theme.
+            let halo = if colour == ink {
+                egui::Color32::from_rgba_unmultiplied(255, 245, 225, 170)
+            } else {
+                egui::Color32::from_rgba_unmultiplied(20, 12, 8, 170)
+            };
+            for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0)] {
+                let near = at + egui::vec2(dx, dy);
+                painter.text(near, egui::Align2::CENTER_CENTER, text, font.clone(), halo);
+            }
             painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
         }
     };
@@ -40,9 +53,12 @@ pub(super) fn edge_coordinates(
     let toward = camera_at.down().with_y(0.0).normalize_or(Vec3::Z);
     let right = camera_at.right().with_y(0.0).normalize_or(Vec3::X);
     for (label, world, on_cell) in edge_labels(&game, &index, toward, right) {
-        write(world, &label, if on_cell { ink } else { light });
+        // The Loom's names say what its squares are: always written.
+        if on_cell || settings.coordinates {
+            write(world, &label, if on_cell { ink } else { light });
+        }
     }
-    if form.show_gilman {
+    if settings.cell_numbers {
         for (i, cell) in game.layout.cells.iter().enumerate() {
             if let Some(alt) = &cell.alt_name {
                 write(index.place(i as u16) + Vec3::Y * 0.02, alt, ink);
