@@ -40,7 +40,7 @@ pub use game::{
 };
 pub use hints::{HoveredCell, Overlays};
 pub use learn::{
-    Feedback, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
+    Feedback, LearnFocus, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
     LessonRequested, frame_hints,
 };
 pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
