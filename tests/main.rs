@@ -29,5 +29,6 @@ mod robust;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;
+mod walk;
 #[cfg(feature = "app")]
 mod window;

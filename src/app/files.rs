@@ -144,9 +144,7 @@ pub struct About {
 
 impl SavedGame {
     fn read(path: PathBuf) -> SavedGame {
-        let modified = std::fs::metadata(&path)
-            .and_then(|m| m.modified())
-            .ok();
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
         let about = record::open(&path).map(|loaded| about(&loaded));
         SavedGame {
             path,
@@ -175,7 +173,12 @@ fn about(loaded: &Loaded) -> About {
             let who = level.map_or("Human", Level::name);
             format!("{}: {who}", Side(i as u8).name())
         };
-        seats.iter().enumerate().map(seat).collect::<Vec<_>>().join(", ")
+        seats
+            .iter()
+            .enumerate()
+            .map(seat)
+            .collect::<Vec<_>>()
+            .join(", ")
     });
     About {
         game: session.variant().id.title().into(),

@@ -46,9 +46,11 @@ fn learn_menu(
     let focused = focus.0.take();
     let of_focus = |group: &str| {
         focused.as_ref().map(|game| {
-            library.0.entries.iter().any(|e| {
-                e.group == group && e.playable().is_some_and(|l| &l.variant == game)
-            })
+            library
+                .0
+                .entries
+                .iter()
+                .any(|e| e.group == group && e.playable().is_some_and(|l| &l.variant == game))
         })
     };
     let height = (ctx.content_rect().height() - 120.0).max(120.0);

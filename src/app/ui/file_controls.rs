@@ -55,7 +55,10 @@ pub(super) fn file_controls(ui: &mut egui::Ui, files: &mut FileActions, controls
         if controls.note("open", ui.button("Open…")).clicked() {
             files.opens.write(OpenRequested);
         }
-        if controls.note("saved-games", ui.button("Saved games")).clicked() {
+        if controls
+            .note("saved-games", ui.button("Saved games"))
+            .clicked()
+        {
             files.list.open = true;
         }
         let export = ui

@@ -20,6 +20,8 @@ const CARD_ROUNDING: u8 = 8;
 const CARD_FILL: egui::Color32 = egui::Color32::from_rgba_premultiplied(24, 22, 20, 235);
 const CHOSEN_STROKE: egui::Color32 = egui::Color32::from_rgb(230, 180, 90);
 const CARD_STROKE: egui::Color32 = egui::Color32::from_rgb(70, 64, 58);
+const NAME_SIZE: f32 = 15.5;
+const SUMMARY_SIZE: f32 = 12.5;
 const TILE: egui::Color32 = egui::Color32::from_rgb(60, 50, 40);
 
 /// What a click on a card asks for.
@@ -139,7 +141,9 @@ fn card(
     let scope = ui.scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
         card_face(ui, game, stroke, width, lessons, thumbnails)
     });
-    let body = scope.response.on_hover_cursor(egui::CursorIcon::PointingHand);
+    let body = scope
+        .response
+        .on_hover_cursor(egui::CursorIcon::PointingHand);
     let (rules, learn) = scope.inner;
     Card {
         id: game.id,
@@ -166,39 +170,65 @@ fn card_face(
         .show(ui, |ui| {
             let inner_width = width - 16.0;
             ui.set_width(inner_width);
-            let size = egui::vec2(inner_width, inner_width / PICTURE_ASPECT);
-            picture(ui, game, size, thumbnails);
-            ui.add_space(4.0);
-            ui.add(
-                egui::Label::new(egui::RichText::new(game.title).size(16.0).strong())
-                    .wrap()
-                    .selectable(false),
-            );
-            // Two lines always, so that the cards of a row line up.
-            let line = ui.text_style_height(&egui::TextStyle::Small) + 2.0;
-            let (rect, _) =
-                ui.allocate_exact_size(egui::vec2(inner_width, line * 2.0 + 8.0), egui::Sense::hover());
-            let ink = ui.visuals().weak_text_color();
-            let font = egui::FontId::proportional(12.5);
-            let galley = ui
-                .painter()
-                .layout(capital(game.summary), font, ink, inner_width);
-            ui.painter().with_clip_rect(rect).galley(rect.min, galley, ink);
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(format!("{} players", game.players)).small());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let learn = lessons.then(|| {
-                        ui.link("Learn")
-                            .on_hover_text("Lessons: watch each rule, then try it")
-                    });
-                    let rules = ui.link("Rules");
-                    (rules, learn)
-                })
+            ui.vertical(|ui| card_contents(ui, game, inner_width, lessons, thumbnails))
                 .inner
-            })
-            .inner
         })
         .inner
+}
+
+/// Picture, name, description, players and links, top to bottom.
+fn card_contents(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    inner_width: f32,
+    lessons: bool,
+    thumbnails: &mut Thumbnails,
+) -> (egui::Response, Option<egui::Response>) {
+    let size = egui::vec2(inner_width, inner_width / PICTURE_ASPECT);
+    picture(ui, game, size, thumbnails);
+    ui.add_space(4.0);
+    // Name and description take two lines each, always, so that the cards
+    // of a row line up.
+    let name_ink = ui.visuals().strong_text_color();
+    fixed_lines(
+        ui,
+        game.title,
+        egui::FontId::proportional(NAME_SIZE),
+        name_ink,
+        inner_width,
+    );
+    let weak = ui.visuals().weak_text_color();
+    let summary = capital(game.summary);
+    fixed_lines(
+        ui,
+        &summary,
+        egui::FontId::proportional(SUMMARY_SIZE),
+        weak,
+        inner_width,
+    );
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(format!("{} players", game.players)).small());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let learn = lessons.then(|| {
+                ui.link("Learn")
+                    .on_hover_text("Lessons: watch each rule, then try it")
+            });
+            let rules = ui.link("Rules").on_hover_text("The rules of this game");
+            (rules, learn)
+        })
+        .inner
+    })
+    .inner
+}
+
+/// Text in a box two lines high, whatever its length (cut at the second).
+fn fixed_lines(ui: &mut egui::Ui, text: &str, font: egui::FontId, ink: egui::Color32, width: f32) {
+    let height = 2.0 * ui.fonts_mut(|f| f.row_height(&font)) + 2.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let galley = ui.painter().layout(text.to_string(), font, ink, width);
+    ui.painter()
+        .with_clip_rect(rect)
+        .galley(rect.min, galley, ink);
 }
 
 fn picture(ui: &mut egui::Ui, game: &GameEntry, size: egui::Vec2, thumbnails: &mut Thumbnails) {
@@ -230,7 +260,11 @@ fn capital(text: &str) -> String {
 }
 
 /// The rules of a game, in a window of their own until closed.
-pub(super) fn rules_window(ctx: &egui::Context, open: &mut Option<VariantId>, controls: &mut ControlMap) {
+pub(super) fn rules_window(
+    ctx: &egui::Context,
+    open: &mut Option<VariantId>,
+    controls: &mut ControlMap,
+) {
     let Some(id) = *open else { return };
     let game = registry::describe(id);
     let mut keep = true;

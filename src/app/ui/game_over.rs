@@ -82,7 +82,12 @@ pub(super) fn game_over(
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 let line = result_line(session).unwrap_or_default();
-                ui.label(egui::RichText::new(line).size(RESULT_SIZE).strong().color(colour));
+                ui.label(
+                    egui::RichText::new(line)
+                        .size(RESULT_SIZE)
+                        .strong()
+                        .color(colour),
+                );
                 let plural = if moves == 1 { "" } else { "s" };
                 ui.label(format!(
                     "{}, after {moves} move{plural}",
@@ -120,7 +125,8 @@ pub(super) fn game_over(
             });
             ui.add_space(4.0);
             let look = ui.add(
-                egui::Button::new("Look at the board").min_size(egui::vec2(2.0 * BUTTON.x + 8.0, 26.0)),
+                egui::Button::new("Look at the board")
+                    .min_size(egui::vec2(2.0 * BUTTON.x + 8.0, 26.0)),
             );
             if controls.note("game-over-close", look).clicked() {
                 dialog.open = false;

@@ -103,7 +103,12 @@ pub(super) fn game_panel(
 
 /// The game's title, the way back to the menu, and where the game stands
 /// (after the end, a way back to the game-over dialog).
-fn status(ui: &mut egui::Ui, session: &dyn Session, controls: &mut ControlMap, files: &mut FileActions) {
+fn status(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    controls: &mut ControlMap,
+    files: &mut FileActions,
+) {
     ui.horizontal(|ui| {
         let menu = ui
             .button("◀ Menu")
@@ -111,14 +116,19 @@ fn status(ui: &mut egui::Ui, session: &dyn Session, controls: &mut ControlMap, f
         if controls.note("menu", menu).clicked() {
             files.leave();
         }
-        ui.add(egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap());
+        ui.add(
+            egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap(),
+        );
     });
     let to_move = session.side_to_move();
     match super::game_over::result_line(session) {
         Some(result) => {
             ui.horizontal_wrapped(|ui| {
                 ui.strong(format!("Game over: {result}"));
-                if controls.note("game-over", ui.small_button("Result…")).clicked() {
+                if controls
+                    .note("game-over", ui.small_button("Result…"))
+                    .clicked()
+                {
                     files.show_result();
                 }
             });

@@ -15,10 +15,10 @@ use crate::app::game::NewGameRequested;
 use crate::app::library::{FileMessage, OpenRequested, SavedGamesWindow};
 use crate::app::{LearnFocus, LessonLibrary, Resumable, ResumeRequested, Screen};
 use crate::engine::Level;
+use crate::rules::Side;
 use crate::rules::glossary;
 use crate::rules::registry;
 use crate::rules::variant::{PawnKind, Variant, VariantId};
-use crate::rules::Side;
 
 /// Space kept clear along the window's edges.
 const MARGIN: f32 = 16.0;
@@ -177,7 +177,10 @@ fn setup(
 ) {
     let game = registry::describe(form.variant);
     ui.add(egui::Label::new(egui::RichText::new(game.title).size(21.0).strong()).wrap());
-    ui.add(egui::Label::new(egui::RichText::new(crate::app::files::capitalised(game.summary)).weak()).wrap());
+    ui.add(
+        egui::Label::new(egui::RichText::new(crate::app::files::capitalised(game.summary)).weak())
+            .wrap(),
+    );
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Players").size(16.0).strong());
     seats(ui, form.variant, players, controls);
@@ -231,8 +234,19 @@ fn pawn_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
     });
     if let Some(kind) = form.pawn.or(glossary::default_pawn(form.variant)) {
         let info = glossary::pawn_info(kind);
-        let own = if form.pawn.is_none() { " (the layout's own)" } else { "" };
-        ui.add(egui::Label::new(egui::RichText::new(format!("{}{own}: {}", info.name, info.summary)).weak().small()).wrap());
+        let own = if form.pawn.is_none() {
+            " (the layout's own)"
+        } else {
+            ""
+        };
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("{}{own}: {}", info.name, info.summary))
+                    .weak()
+                    .small(),
+            )
+            .wrap(),
+        );
     }
 }
 
@@ -246,10 +260,17 @@ fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls:
         players.0.resize(seat_count, None);
     }
     // The seats in turn order: three-player games start with Red (side 2).
-    let order: Vec<usize> = if seat_count == 3 { vec![2, 0, 1] } else { vec![0, 1] };
+    let order: Vec<usize> = if seat_count == 3 {
+        vec![2, 0, 1]
+    } else {
+        vec![0, 1]
+    };
     for side in order {
         ui.horizontal_wrapped(|ui| {
-            ui.add_sized([48.0, 18.0], egui::Label::new(egui::RichText::new(Side(side as u8).name()).strong()));
+            ui.add_sized(
+                [48.0, 18.0],
+                egui::Label::new(egui::RichText::new(Side(side as u8).name()).strong()),
+            );
             let human = players.0[side].is_none();
             let response = ui.selectable_label(human, "Human");
             if controls

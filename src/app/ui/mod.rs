@@ -18,9 +18,9 @@ mod saved_games;
 
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
-use game_panel::game_panel;
 use game_cards::Thumbnails;
 use game_over::{game_over, leave_dialog};
+use game_panel::game_panel;
 use main_menu::{RulesShown, main_menu};
 use move_choice::move_choice;
 use pointer::name_under_pointer;

@@ -166,7 +166,11 @@ fn confirm_delete(ctx: &egui::Context, actions: &mut ListActions, controls: &mut
     let Some(path) = actions.list.deleting.clone() else {
         return;
     };
-    let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    let name = path
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
     egui::Window::new("Delete this saved game?")
         .order(egui::Order::Tooltip)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -175,11 +179,17 @@ fn confirm_delete(ctx: &egui::Context, actions: &mut ListActions, controls: &mut
         .show(ctx, |ui| {
             ui.label(format!("{name} will be gone for good."));
             ui.horizontal(|ui| {
-                if controls.note("saves-delete-yes", ui.button("Delete")).clicked() {
+                if controls
+                    .note("saves-delete-yes", ui.button("Delete"))
+                    .clicked()
+                {
                     actions.message.0 = Some(delete_game(&path));
                     actions.list.deleting = None;
                 }
-                if controls.note("saves-delete-no", ui.button("Keep it")).clicked() {
+                if controls
+                    .note("saves-delete-no", ui.button("Keep it"))
+                    .clicked()
+                {
                     actions.list.deleting = None;
                 }
             });
@@ -219,7 +229,10 @@ pub(super) fn save_as_prompt(
                         Err(e) => message.0 = Some(FileNote::failed(e)),
                     }
                 }
-                if controls.note("save-as-cancel", ui.button("Cancel")).clicked() {
+                if controls
+                    .note("save-as-cancel", ui.button("Cancel"))
+                    .clicked()
+                {
                     prompt.open = false;
                 }
             });
@@ -237,7 +250,9 @@ fn file_for(name: &str) -> Result<PathBuf, String> {
         return Err("Give the game a name.".into());
     }
     if name.contains(['/', '\\']) || name.starts_with('.') {
-        return Err(format!("'{name}' cannot be a file name: no / or \\, no leading dot."));
+        return Err(format!(
+            "'{name}' cannot be a file name: no / or \\, no leading dot."
+        ));
     }
     let dir = saves_dir().ok_or("This system names no home folder for saved games.")?;
     Ok(dir.join(format!("{name}.json")))
