@@ -258,7 +258,8 @@ impl<'d> GameWindow<'d> {
 
     /// The game the window keeps (its autosave).
     pub fn autosave(&self) -> Option<GameRecord> {
-        let text = std::fs::read_to_string(self.dir.join("data/variantarium/autosave.json")).ok()?;
+        let text =
+            std::fs::read_to_string(self.dir.join("data/variantarium/autosave.json")).ok()?;
         GameRecord::from_json(&text).ok()
     }
 

@@ -46,8 +46,12 @@ fn stock_the_saves(saves: &Path) -> String {
     std::fs::create_dir_all(saves).expect("a saves folder");
     std::fs::write(saves.join("broken.json"), "{ not a game").expect("a file");
     let (start, mate) = flaxman_mate_in_one();
-    let game = new_session(Variant::new(VariantId::Flaxman), DrawRules::NONE, Some(&start))
-        .expect("the position");
+    let game = new_session(
+        Variant::new(VariantId::Flaxman),
+        DrawRules::NONE,
+        Some(&start),
+    )
+    .expect("the position");
     let record = GameRecord::of(game.as_ref()).with_players(&[None, None]);
     // Newer than the broken file, to the filesystem's clock.
     std::thread::sleep(std::time::Duration::from_millis(50));
@@ -119,7 +123,10 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     });
     let controls = window.screen().controls;
     assert!(controls.contains_key("saves-load:0"));
-    assert!(!controls.contains_key("saves-load:1"), "the broken file loads");
+    assert!(
+        !controls.contains_key("saves-load:1"),
+        "the broken file loads"
+    );
     shot(&window, "07-saved-games");
     window.click_control("saves-load:0");
     window.wait("the loaded game", || {

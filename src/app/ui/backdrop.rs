@@ -23,7 +23,10 @@ const ORBIT_SPEED: f32 = 0.06;
 
 /// How far right of the window's centre the backdrop's board sits, as a
 /// fraction of the window's width: clear of the game cards on the left.
-const BACKDROP_SHIFT: f32 = -0.2;
+const BACKDROP_SHIFT: f32 = -0.22;
+
+/// How much further than in play the camera stands from the backdrop.
+const BACKDROP_DISTANCE: f32 = 1.4;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), forget_backdrop)
@@ -86,10 +89,21 @@ fn end_backdrop(mut commands: Commands, mut requests: MessageReader<NewGameReque
     }
 }
 
-fn orbit_backdrop(time: Res<Time>, mut orbit: ResMut<OrbitCamera>) {
+/// Turns the camera a little, and keeps the board right of the cards and
+/// smaller than in play: whenever the camera code frames the board afresh
+/// (a new board, a new window size), its distance is taken further.
+fn orbit_backdrop(
+    time: Res<Time>,
+    mut orbit: ResMut<OrbitCamera>,
+    mut backed_off: Local<Option<f32>>,
+) {
     orbit.yaw = (orbit.yaw + ORBIT_SPEED * time.delta_secs()) % std::f32::consts::TAU;
     if orbit.shift != BACKDROP_SHIFT {
         orbit.shift = BACKDROP_SHIFT;
+    }
+    if *backed_off != Some(orbit.distance) {
+        orbit.distance *= BACKDROP_DISTANCE;
+        *backed_off = Some(orbit.distance);
     }
 }
 

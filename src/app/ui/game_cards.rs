@@ -97,10 +97,11 @@ pub(super) fn game_cards(
     click
 }
 
-/// A card's responses: the card itself and its two links.
+/// A card's responses: the card itself, its picture and its two links.
 struct Card {
     id: VariantId,
     body: egui::Response,
+    picture: egui::Response,
     rules: egui::Response,
     learn: Option<egui::Response>,
 }
@@ -112,7 +113,9 @@ impl Card {
         let learn = self
             .learn
             .map(|learn| controls.note(format!("learn:{key}"), learn).clicked());
-        let body = controls.note(format!("game:{key}"), self.body).clicked();
+        // The picture is what a script clicks: the card's middle.
+        let body =
+            self.body.clicked() || controls.note(format!("game:{key}"), self.picture).clicked();
         if rules {
             Some(CardClick::Rules(self.id))
         } else if learn == Some(true) {
@@ -144,10 +147,11 @@ fn card(
     let body = scope
         .response
         .on_hover_cursor(egui::CursorIcon::PointingHand);
-    let (rules, learn) = scope.inner;
+    let (picture, rules, learn) = scope.inner;
     Card {
         id: game.id,
         body,
+        picture,
         rules,
         learn,
     }
@@ -161,7 +165,7 @@ fn card_face(
     width: f32,
     lessons: bool,
     thumbnails: &mut Thumbnails,
-) -> (egui::Response, Option<egui::Response>) {
+) -> (egui::Response, egui::Response, Option<egui::Response>) {
     egui::Frame::new()
         .fill(CARD_FILL)
         .stroke(stroke)
@@ -183,9 +187,9 @@ fn card_contents(
     inner_width: f32,
     lessons: bool,
     thumbnails: &mut Thumbnails,
-) -> (egui::Response, Option<egui::Response>) {
+) -> (egui::Response, egui::Response, Option<egui::Response>) {
     let size = egui::vec2(inner_width, inner_width / PICTURE_ASPECT);
-    picture(ui, game, size, thumbnails);
+    let picture = picture(ui, game, size, thumbnails);
     ui.add_space(4.0);
     // Name and description take two lines each, always, so that the cards
     // of a row line up.
@@ -214,7 +218,7 @@ fn card_contents(
                     .on_hover_text("Lessons: watch each rule, then try it")
             });
             let rules = ui.link("Rules").on_hover_text("The rules of this game");
-            (rules, learn)
+            (picture, rules, learn)
         })
         .inner
     })
@@ -231,17 +235,21 @@ fn fixed_lines(ui: &mut egui::Ui, text: &str, font: egui::FontId, ink: egui::Col
         .galley(rect.min, galley, ink);
 }
 
-fn picture(ui: &mut egui::Ui, game: &GameEntry, size: egui::Vec2, thumbnails: &mut Thumbnails) {
+/// The game's picture (or its name on a tile), taking clicks.
+fn picture(
+    ui: &mut egui::Ui,
+    game: &GameEntry,
+    size: egui::Vec2,
+    thumbnails: &mut Thumbnails,
+) -> egui::Response {
     match thumbnails.get(ui.ctx(), game.id) {
-        Some(texture) => {
-            ui.add(
-                egui::Image::new((texture.id(), size))
-                    .corner_radius(CARD_ROUNDING / 2)
-                    .sense(egui::Sense::hover()),
-            );
-        }
+        Some(texture) => ui.add(
+            egui::Image::new((texture.id(), size))
+                .corner_radius(CARD_ROUNDING / 2)
+                .sense(egui::Sense::click()),
+        ),
         None => {
-            let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
             ui.painter().rect_filled(rect, CARD_ROUNDING / 2, TILE);
             ui.painter().text(
                 rect.center(),
@@ -250,6 +258,7 @@ fn picture(ui: &mut egui::Ui, game: &GameEntry, size: egui::Vec2, thumbnails: &m
                 egui::FontId::proportional(15.0),
                 ui.visuals().weak_text_color(),
             );
+            response
         }
     }
 }
