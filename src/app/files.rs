@@ -145,7 +145,11 @@ pub struct About {
 impl SavedGame {
     fn read(path: PathBuf) -> SavedGame {
         let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-        let about = record::open(&path).map(|loaded| about(&loaded));
+        // The list names the file: its reason need not.
+        let named = format!("{}: ", path.display());
+        let about = record::open(&path)
+            .map(|loaded| about(&loaded))
+            .map_err(|e| e.strip_prefix(&named).map_or(e.clone(), capitalised));
         SavedGame {
             path,
             modified,

@@ -134,12 +134,21 @@ fn own_game<'a>(game: &'a Option<Res<Match>>, screen: &State<Screen>) -> Option<
         .flatten()
 }
 
-fn forget_file_of_old_game(mut started: MessageReader<GameStarted>, mut file: ResMut<CurrentFile>) {
+/// A new game has no file yet, and what was said of the last one's files
+/// goes; a game loaded from a file keeps both.
+fn forget_file_of_old_game(
+    mut started: MessageReader<GameStarted>,
+    mut file: ResMut<CurrentFile>,
+    mut message: ResMut<FileMessage>,
+) {
     if started.read().count() > 0 {
         if file.keep_next {
             file.keep_next = false;
         } else {
             file.path = None;
+            if message.0.is_some() {
+                message.0 = None;
+            }
         }
     }
 }

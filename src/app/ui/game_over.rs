@@ -11,8 +11,8 @@ use bevy_egui::{EguiContexts, egui};
 use super::{ControlMap, show_file_note};
 use crate::app::Screen;
 use crate::app::computer::Players;
-use crate::app::files::capitalised;
-use crate::app::game::{Match, NewGameRequested};
+use crate::app::files::{FileNote, capitalised};
+use crate::app::game::{GameStarted, Match, NewGameRequested};
 use crate::app::library::{ExportRequested, FileMessage, LeaveAsked, SaveRequested};
 use crate::rules::GameResult;
 use crate::rules::session::{Session, new_session};
@@ -28,6 +28,20 @@ const BUTTON: egui::Vec2 = egui::vec2(120.0, 30.0);
 pub struct GameOverDialog {
     pub open: bool,
     shown_for: Option<(u64, usize)>,
+    /// What the files said when it opened: only what they say after that
+    /// (Save, Export) is shown in it.
+    note_before: Option<FileNote>,
+}
+
+/// A game that starts (a loaded one may be over already) has its end
+/// still to show.
+pub(super) fn forget_shown_end(
+    mut started: MessageReader<GameStarted>,
+    mut dialog: ResMut<GameOverDialog>,
+) {
+    if started.read().count() > 0 && (dialog.shown_for.is_some() || dialog.open) {
+        *dialog = GameOverDialog::default();
+    }
 }
 
 /// What the dialog's buttons do.
@@ -64,6 +78,7 @@ pub(super) fn game_over(
     if dialog.shown_for != Some(end) {
         dialog.shown_for = Some(end);
         dialog.open = true;
+        dialog.note_before = actions.message.0.clone();
     }
     if !dialog.open {
         return Ok(());
@@ -131,7 +146,9 @@ pub(super) fn game_over(
             if controls.note("game-over-close", look).clicked() {
                 dialog.open = false;
             }
-            if let Some(note) = &actions.message.0 {
+            if let Some(note) = &actions.message.0
+                && Some(note) != dialog.note_before.as_ref()
+            {
                 show_file_note(ui, note);
             }
         });

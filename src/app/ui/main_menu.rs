@@ -183,6 +183,11 @@ fn setup(
     );
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Players").size(16.0).strong());
+    ui.label(
+        egui::RichText::new("A person, or the computer from Novice to Grandmaster")
+            .small()
+            .weak(),
+    );
     seats(ui, form.variant, players, controls);
     if form.variant.takes_pawn_kind() {
         ui.add_space(6.0);

@@ -19,7 +19,7 @@ mod saved_games;
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
 use game_cards::Thumbnails;
-use game_over::{game_over, leave_dialog};
+use game_over::{forget_shown_end, game_over, leave_dialog};
 use game_panel::game_panel;
 use main_menu::{RulesShown, main_menu};
 use move_choice::move_choice;
@@ -117,6 +117,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GameOverDialog>()
         .init_resource::<SavedGamesList>()
         .add_plugins(backdrop::plugin)
+        .add_systems(Update, forget_shown_end.after(super::GameSystems))
         .add_systems(
             EguiPrimaryContextPass,
             (
