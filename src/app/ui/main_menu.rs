@@ -25,6 +25,8 @@ const MARGIN: f32 = 16.0;
 /// Room kept at the bottom left for the render-quality chooser.
 const FOOTER: f32 = 44.0;
 const SETUP_WIDTH: f32 = 320.0;
+/// The panels' inner margin.
+const PANEL_PADDING: f32 = 14.0;
 const TITLE_SIZE: f32 = 34.0;
 const PANEL_FILL: egui::Color32 = egui::Color32::from_rgba_premultiplied(16, 15, 14, 215);
 const ACCENT: egui::Color32 = egui::Color32::from_rgb(230, 180, 90);
@@ -58,12 +60,14 @@ pub(super) fn main_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
-    let left = (screen.width() - SETUP_WIDTH - 3.0 * MARGIN).clamp(300.0, 700.0);
-    let height = screen.height() - 2.0 * MARGIN - FOOTER;
+    // Both panels with their frames, and margins between and around them.
+    let frames = 4.0 * PANEL_PADDING;
+    let left = (screen.width() - SETUP_WIDTH - frames - 3.0 * MARGIN).clamp(300.0, 700.0);
+    let height = screen.height() - 2.0 * MARGIN - FOOTER - 2.0 * PANEL_PADDING;
     let columns = if left >= 560.0 { 3 } else { 2 };
     let panel = egui::Frame::window(&ctx.global_style())
         .fill(PANEL_FILL)
-        .inner_margin(14);
+        .inner_margin(PANEL_PADDING);
     let mut click = None;
     egui::Window::new("title")
         .title_bar(false)
