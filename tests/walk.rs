@@ -163,7 +163,10 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     window.wait("the finished game's dialog", || {
         window.screen().controls.get("rematch").map(|_| ())
     });
-    assert_eq!(window.autosave().expect("kept").moves, [mate.clone()]);
+    assert_eq!(
+        window.autosave().expect("kept").moves,
+        std::slice::from_ref(&mate)
+    );
     shot(&window, "11-loaded");
 
     // Look at the board; the status line reopens the dialog.
