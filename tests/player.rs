@@ -387,6 +387,8 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     assert_eq!(outcome.reason, EndReason::Checkmate);
     assert!(matches!(outcome.result, GameResult::Win(_)));
     assert_ne!(record.result, "*");
+    // The end says so in a dialog; it gives way to the board.
+    window.click_control("game-over-close");
     // After the end, clicks move nothing.
     let any = ended.placements()[0].cell;
     window.click_cell(&cell_name(flaxman, any));
