@@ -729,21 +729,20 @@ fn files_say_where_they_went_and_a_load_is_no_error() {
     let dir = std::env::temp_dir().join(format!("variantarium-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("game.json");
-    let path_text = path.to_string_lossy().to_string();
     let mut game =
         new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None).expect("a game");
     game.play("d1-d4").expect("legal");
-    let saved = save_game(game.as_ref(), &path_text);
+    let saved = save_game(game.as_ref(), &[None, None], &path);
     assert!(!saved.error, "{saved:?}");
     let folder = dir.display().to_string();
     assert_eq!(saved.text, format!("Saved game.json in {folder}"));
-    let exported = export_game(game.as_ref(), &path_text);
+    let exported = export_game(game.as_ref(), &path);
     assert_eq!(exported.text, format!("Exported game.txt in {folder}"));
-    let (loaded, session) = load_game(&path_text);
+    let (loaded, session) = load_game(&path);
     assert!(!loaded.error, "a load that worked is no error: {loaded:?}");
     assert_eq!(loaded.text, format!("Loaded game.json in {folder}"));
-    assert_eq!(session.expect("the game").moves(), ["d1-d4"]);
-    let (missing, session) = load_game(&dir.join("nothing.json").to_string_lossy());
+    assert_eq!(session.expect("the game").session.moves(), ["d1-d4"]);
+    let (missing, session) = load_game(&dir.join("nothing.json"));
     assert!(missing.error && session.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }

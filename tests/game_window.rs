@@ -76,7 +76,9 @@ pub fn command(dir: &Path, args: &[&str]) -> Command {
         .args(args)
         .current_dir(dir)
         .env("XDG_DATA_HOME", dir.join("data"))
-        .env("XDG_CONFIG_HOME", dir.join("config"));
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        // Open… and Save as… never wait on a desktop dialog in a test.
+        .env("VARIANTARIUM_FILE_DIALOG", "none");
     command
 }
 
@@ -228,10 +230,37 @@ impl<'d> GameWindow<'d> {
         image::open(&file).expect("a picture").to_rgb8()
     }
 
-    /// The game the player saves with Save (in the game's working folder).
+    /// The folder Save writes into (the saved games in the data folder).
+    pub fn saves_dir(&self) -> PathBuf {
+        self.dir.join("data/variantarium/saves")
+    }
+
+    /// The saved game written last, and when.
+    pub fn newest_save(&self) -> Option<(PathBuf, std::time::SystemTime)> {
+        std::fs::read_dir(self.saves_dir())
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| {
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+                Some((path, modified))
+            })
+            .max_by_key(|(_, modified)| *modified)
+    }
+
+    /// The game the player saved last with Save.
     pub fn saved_file(&self) -> Option<GameRecord> {
-        let text = std::fs::read_to_string(self.dir.join("variantarium-game.json")).ok()?;
+        let (path, _) = self.newest_save()?;
+        let text = std::fs::read_to_string(path).ok()?;
         Some(GameRecord::from_json(&text).expect("a readable save"))
+    }
+
+    /// The game the window keeps (its autosave).
+    pub fn autosave(&self) -> Option<GameRecord> {
+        let text =
+            std::fs::read_to_string(self.dir.join("data/variantarium/autosave.json")).ok()?;
+        GameRecord::from_json(&text).ok()
     }
 
     /// Closes the window as its close button does (WM_DELETE_WINDOW) and

@@ -31,5 +31,6 @@ mod scene;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;
+mod walk;
 #[cfg(feature = "app")]
 mod window;

@@ -20,14 +20,15 @@ const SIZE: &str = "1100x700";
 
 /// Frames the computer gets to answer a move at level 1: a loaded machine
 /// starves its thread.
-const FRAMES_FOR_A_REPLY: u64 = 200;
+pub const FRAMES_FOR_A_REPLY: u64 = 200;
 
-fn open<'d>(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameWindow<'d> {
+pub fn open<'d>(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameWindow<'d> {
     GameWindow::open(display, &scratch("player", name), SIZE, args)
 }
 
 /// What a player does with the mouse, as the test does it.
-trait PlayerActions {
+pub trait PlayerActions {
+    fn click_card(&self, variant: VariantId);
     fn move_pointer(&self, at: [f32; 2]);
     fn click_here(&self);
     fn click_control(&self, name: &str);
@@ -35,6 +36,7 @@ trait PlayerActions {
     fn resize(&self, width: u32, height: u32, probe: &str);
     fn click_cell(&self, name: &str);
     fn saved(&self) -> GameRecord;
+    fn saved_with(&self, button: &str) -> GameRecord;
 }
 
 impl PlayerActions for GameWindow<'_> {
@@ -48,6 +50,36 @@ impl PlayerActions for GameWindow<'_> {
     fn click_here(&self) {
         self.xdotool(&["click", "1"]);
         self.frames("the click to be handled", 2);
+    }
+
+    /// Clicks a game's card on the title screen, scrolling the cards with
+    /// the mouse wheel until it is in sight.
+    fn click_card(&self, variant: VariantId) {
+        let order: Vec<VariantId> = Variant::implemented().into_iter().map(|v| v.id).collect();
+        let name = format!("game:{}", variant.id());
+        let target = order.iter().position(|&id| id == variant).expect("a game");
+        for _ in 0..40 {
+            let controls = self.wait("the game cards", || {
+                let controls = self.screen().controls;
+                controls
+                    .keys()
+                    .any(|k| k.starts_with("game:"))
+                    .then_some(controls)
+            });
+            if controls.contains_key(&name) {
+                return self.click_control(&name);
+            }
+            let (first, at) = order
+                .iter()
+                .enumerate()
+                .find_map(|(i, id)| Some((i, *controls.get(&format!("game:{}", id.id()))?)))
+                .expect("a card in sight");
+            self.move_pointer(at);
+            let wheel = if target < first { "4" } else { "5" };
+            self.xdotool(&["click", "--repeat", "3", wheel]);
+            self.frames("the cards to scroll", 2);
+        }
+        panic!("the card {name} never came into sight");
     }
 
     fn click_control(&self, name: &str) {
@@ -114,12 +146,16 @@ impl PlayerActions for GameWindow<'_> {
 
     /// Clicks Save and reads back the game it wrote.
     fn saved(&self) -> GameRecord {
-        let path = self.dir.join("variantarium-game.json");
-        let before = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-        self.click_control("save");
+        self.saved_with("save")
+    }
+
+    /// Clicks this Save button and reads back the game it wrote.
+    fn saved_with(&self, button: &str) -> GameRecord {
+        let before = self.newest_save();
+        self.click_control(button);
         self.wait("the saved game", || {
-            let now = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
-            (Some(now) != before).then_some(())
+            let now = self.newest_save()?;
+            (Some(&now) != before.as_ref()).then_some(())
         });
         self.saved_file().expect("the save")
     }
@@ -152,7 +188,7 @@ fn simple_move(variant: Variant, screen: &ScreenMap) -> (MoveInfo, String, Strin
 }
 
 /// The same in a game under way.
-fn simple_move_in(
+pub fn simple_move_in(
     game: &dyn variantarium::rules::session::Session,
     screen: &ScreenMap,
 ) -> (MoveInfo, String, String) {
@@ -173,7 +209,7 @@ fn simple_move_in(
         .expect("a move to click")
 }
 
-fn cell_name(variant: Variant, cell: u16) -> String {
+pub fn cell_name(variant: Variant, cell: u16) -> String {
     let game = new_session(variant, DrawRules::default(), None).expect("a game");
     game.layout().cells[cell as usize].name.clone()
 }
@@ -185,7 +221,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
 
     // Every game from the menu: select a piece, its targets light up, move.
     for (i, variant) in Variant::implemented().into_iter().enumerate() {
-        window.click_control(&format!("game:{}", variant.id.id()));
+        window.click_card(variant.id);
         window.click_control("start");
         window.wait("the board", || {
             (!window.screen().cells.is_empty()).then_some(())
@@ -214,19 +250,22 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
         let record = window.saved();
         assert_eq!(record.variant, variant.id.id());
         assert_eq!(record.moves, std::slice::from_ref(&mv.text), "{variant:?}");
-        window.click_control("new-game");
+        // A game in progress asks before it is left.
+        window.click_control("menu");
+        window.click_control("leave-yes");
         if i == 0 {
-            // "New game…" is not a dead end: Back returns to the game.
-            window.click_control("menu-back");
+            // The menu is not a dead end: Continue returns to the game.
+            window.click_control("continue");
             assert_eq!(window.saved().moves, std::slice::from_ref(&mv.text));
-            window.click_control("new-game");
+            window.click_control("menu");
+            window.click_control("leave-yes");
         }
     }
 
     // Flaxman in a smaller window: the seed's line by clicks, ending in a
     // capture by the Pythagorean leap; undo it (a long press), save, start
     // anew and load the save back.
-    window.click_control("game:flaxman");
+    window.click_card(VariantId::Flaxman);
     window.click_control("start");
     window.wait("the board", || {
         (!window.screen().cells.is_empty()).then_some(())
@@ -257,8 +296,10 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     let undone = window.saved();
     assert_eq!(undone.moves.len(), 4);
     assert_eq!(undone.redo, ["b1-b6"]);
-    window.click_control("new-game");
-    window.click_control("menu-load");
+    window.click_control("menu");
+    window.click_control("leave-yes");
+    window.click_control("saved-games");
+    window.click_control("saves-load:0");
     window.wait("the loaded game", || {
         (!window.screen().cells.is_empty()).then_some(())
     });
@@ -346,6 +387,8 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     assert_eq!(outcome.reason, EndReason::Checkmate);
     assert!(matches!(outcome.result, GameResult::Win(_)));
     assert_ne!(record.result, "*");
+    // The end says so in a dialog; it gives way to the board.
+    window.click_control("game-over-close");
     // After the end, clicks move nothing.
     let any = ended.placements()[0].cell;
     window.click_cell(&cell_name(flaxman, any));
@@ -354,7 +397,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
 
 /// A Flaxman position (from random play with a fixed seed) where the side to
 /// move mates in one, and that move.
-fn flaxman_mate_in_one() -> (String, String) {
+pub fn flaxman_mate_in_one() -> (String, String) {
     let mut rng = Rng::new(5);
     loop {
         let mut game =

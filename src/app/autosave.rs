@@ -59,15 +59,19 @@ impl Plugin for AutosavePlugin {
                 Update,
                 (
                     resume.before(GameSystems),
-                    // A lesson's game is no game of the user's.
+                    // A lesson's game, or the title screen's backdrop, is no
+                    // game of the user's.
                     save_on_change
                         .after(GameSystems)
-                        .run_if(not(resource_exists::<super::LessonPlayer>)),
+                        .run_if(not(resource_exists::<super::LessonPlayer>))
+                        .run_if(not(resource_exists::<super::ui::Backdrop>)),
                 ),
             )
             .add_systems(
                 Last,
-                save_on_exit.run_if(not(resource_exists::<super::LessonPlayer>)),
+                save_on_exit
+                    .run_if(not(resource_exists::<super::LessonPlayer>))
+                    .run_if(not(resource_exists::<super::ui::Backdrop>)),
             );
     }
 }

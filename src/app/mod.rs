@@ -42,8 +42,8 @@ pub use game::{
 };
 pub use hints::{HoveredCell, Overlays};
 pub use learn::{
-    Feedback, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
-    LessonRequested, frame_hints,
+    Feedback, LearnFocus, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer,
+    LessonProgress, LessonRequested, frame_hints,
 };
 pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
 pub use meshes::{Extent, man_extent};

@@ -11,8 +11,13 @@ use crate::app::Screen;
 const DONE: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 const BROKEN: egui::Color32 = egui::Color32::LIGHT_RED;
 
+/// Open the Learn menu at the lessons of this game (its id), from its card
+/// on the title screen; None opens it as it was.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct LearnFocus(pub Option<String>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<LearnFocus>().add_systems(
         EguiPrimaryContextPass,
         learn_menu.run_if(in_state(Screen::Learn)),
     );
@@ -34,8 +39,20 @@ fn learn_menu(
     progress: Res<LessonProgress>,
     mut requests: MessageWriter<LessonRequested>,
     mut next: ResMut<NextState<Screen>>,
+    mut focus: ResMut<LearnFocus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A game asked for: its groups open, the others closed, this once.
+    let focused = focus.0.take();
+    let of_focus = |group: &str| {
+        focused.as_ref().map(|game| {
+            library
+                .0
+                .entries
+                .iter()
+                .any(|e| e.group == group && e.playable().is_some_and(|l| &l.variant == game))
+        })
+    };
     let height = (ctx.content_rect().height() - 120.0).max(120.0);
     egui::Window::new("Learn")
         .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
@@ -59,13 +76,18 @@ fn learn_menu(
                 .show(ui, |ui| {
                     ui.set_width(540.0);
                     for group in library.0.groups() {
-                        egui::CollapsingHeader::new(heading(group))
+                        let open = of_focus(group);
+                        let header = egui::CollapsingHeader::new(heading(group))
                             .default_open(true)
+                            .open(open)
                             .show(ui, |ui| {
                                 for entry in library.0.entries.iter().filter(|e| e.group == group) {
                                     lesson_row(ui, entry, &progress, &mut requests);
                                 }
                             });
+                        if open == Some(true) {
+                            header.header_response.scroll_to_me(Some(egui::Align::TOP));
+                        }
                     }
                     if library.0.entries.is_empty() {
                         ui.colored_label(BROKEN, "No lessons were found.");

@@ -8,6 +8,7 @@ mod menu;
 mod panel;
 mod show_me;
 
+pub use menu::LearnFocus;
 pub use show_me::ShowMe;
 
 use std::collections::VecDeque;

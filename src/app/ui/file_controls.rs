@@ -1,39 +1,74 @@
-//! Saving, loading and exporting from the game panel, and what the last of
-//! them said.
+//! The game panel's files: Save (into the saved games, no questions),
+//! Save as…, Open…, the saved-games list and Export, and what the last of
+//! them said; and what the status line offers: the way back to the menu
+//! and, after the end, the game-over dialog again.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::{ControlMap, Form, load_into, show_file_note};
-use crate::app::files::{export_game, save_game};
-use crate::app::game::NewGameRequested;
-use crate::rules::session::Session;
+use super::game_over::GameOverDialog;
+use super::{ControlMap, show_file_note};
+use crate::app::library::{
+    ExportRequested, FileMessage, LeaveRequested, OpenRequested, SaveAsRequested, SaveRequested,
+    SavedGamesWindow,
+};
 
-/// The file field with save, load and export, and what the last of them
-/// said.
-pub(super) fn file_controls(
-    ui: &mut egui::Ui,
-    session: &dyn Session,
-    form: &mut Form,
-    requests: &mut MessageWriter<NewGameRequested>,
-    controls: &mut ControlMap,
-) {
-    ui.horizontal(|ui| {
-        ui.label("File");
-        controls.note("path", ui.text_edit_singleline(&mut form.path));
+/// What the panel's file buttons and status line ask for.
+#[derive(SystemParam)]
+pub(super) struct FileActions<'w> {
+    saves: MessageWriter<'w, SaveRequested>,
+    saves_as: MessageWriter<'w, SaveAsRequested>,
+    opens: MessageWriter<'w, OpenRequested>,
+    exports: MessageWriter<'w, ExportRequested>,
+    leaves: MessageWriter<'w, LeaveRequested>,
+    list: ResMut<'w, SavedGamesWindow>,
+    message: Res<'w, FileMessage>,
+    game_over: ResMut<'w, GameOverDialog>,
+}
+
+impl FileActions<'_> {
+    /// Back to the menu (asking first if the game is in progress).
+    pub(super) fn leave(&mut self) {
+        self.leaves.write(LeaveRequested);
+    }
+
+    /// The game-over dialog, again.
+    pub(super) fn show_result(&mut self) {
+        self.game_over.open = true;
+    }
+}
+
+/// Save, Save as…, Open…, Saved games and Export, and what the last of
+/// them said.
+pub(super) fn file_controls(ui: &mut egui::Ui, files: &mut FileActions, controls: &mut ControlMap) {
+    ui.horizontal_wrapped(|ui| {
+        let save = ui
+            .button("Save")
+            .on_hover_text("Into your saved games (Ctrl+S)");
+        if controls.note("save", save).clicked() {
+            files.saves.write(SaveRequested);
+        }
+        if controls.note("save-as", ui.button("Save as…")).clicked() {
+            files.saves_as.write(SaveAsRequested);
+        }
+        if controls.note("open", ui.button("Open…")).clicked() {
+            files.opens.write(OpenRequested);
+        }
+        if controls
+            .note("saved-games", ui.button("Saved games"))
+            .clicked()
+        {
+            files.list.open = true;
+        }
+        let export = ui
+            .button("Export text")
+            .on_hover_text("The game record as plain text");
+        if controls.note("export", export).clicked() {
+            files.exports.write(ExportRequested);
+        }
     });
-    ui.horizontal(|ui| {
-        if controls.note("save", ui.button("Save")).clicked() {
-            form.message = Some(save_game(session, &form.path));
-        }
-        if controls.note("load", ui.button("Load")).clicked() {
-            load_into(form, requests);
-        }
-        if controls.note("export", ui.button("Export text")).clicked() {
-            form.message = Some(export_game(session, &form.path));
-        }
-    });
-    if let Some(message) = &form.message {
+    if let Some(message) = &files.message.0 {
         show_file_note(ui, message);
     }
 }

@@ -6,14 +6,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::file_controls::file_controls;
+use super::file_controls::{FileActions, file_controls};
 use super::{ControlMap, EXPLAIN, Form, PanelRect};
-use crate::app::Screen;
 use crate::app::camera::{OrbitCamera, PANEL_WIDTH};
 use crate::app::computer::{Hint, HintRequested, Thinking};
 use crate::app::game::{
-    AnimationSpeed, ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested,
-    NewGameRequested, can_undo,
+    AnimationSpeed, ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
 };
 use crate::app::selection::HumanSides;
 use crate::rules::Side;
@@ -49,8 +47,7 @@ pub(super) fn game_panel(
     mut form: ResMut<Form>,
     mut turn: TurnControls,
     mut view: ViewControls,
-    mut requests: MessageWriter<NewGameRequested>,
-    mut next: ResMut<NextState<Screen>>,
+    mut files: FileActions,
     mut recording: ResMut<super::RecordDialog>,
     mut show_me: crate::app::learn::ShowMe,
 ) -> Result {
@@ -74,14 +71,14 @@ pub(super) fn game_panel(
                     // The panel keeps to its width (the camera leaves it that
                     // much room); a long title wraps.
                     ui.set_max_width(PANEL_WIDTH - 30.0);
-                    status(ui, session, &mut controls, &mut next);
+                    status(ui, session, &mut controls, &mut files);
                     turn_controls(ui, &game, &mut turn, &mut controls);
                     view_controls(ui, session, &mut view, &mut form, &mut controls);
                     ui.separator();
                     ui.label("Moves (click one to see that position)");
                     move_list(ui, session, &mut controls, &mut view.history);
                     ui.separator();
-                    file_controls(ui, session, &mut form, &mut requests, &mut controls);
+                    file_controls(ui, &mut files, &mut controls);
                     if controls
                         .note("record", ui.button("Record video…"))
                         .clicked()
@@ -104,26 +101,45 @@ pub(super) fn game_panel(
     Ok(())
 }
 
-/// The game's title, the way back to the menu, and where the game stands.
+/// The game's title, the way back to the menu, and where the game stands
+/// (after the end, a way back to the game-over dialog).
 fn status(
     ui: &mut egui::Ui,
     session: &dyn Session,
     controls: &mut ControlMap,
-    next: &mut NextState<Screen>,
+    files: &mut FileActions,
 ) {
-    ui.add(egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap());
-    if controls.note("new-game", ui.button("New game…")).clicked() {
-        next.set(Screen::Menu);
-    }
-    let to_move = session.side_to_move();
-    let status = match session.outcome() {
-        Some(outcome) => format!("Game over: {outcome}"),
-        None if session.in_check() => {
-            format!("{} to move, in check", to_move.name())
+    ui.horizontal(|ui| {
+        let menu = ui
+            .button("◀ Menu")
+            .on_hover_text("Back to the title screen; this game is kept (Esc)");
+        if controls.note("menu", menu).clicked() {
+            files.leave();
         }
-        None => format!("{} to move", to_move.name()),
-    };
-    ui.strong(status);
+        ui.add(
+            egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap(),
+        );
+    });
+    let to_move = session.side_to_move();
+    match super::game_over::result_line(session) {
+        Some(result) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("Game over: {result}"));
+                if controls
+                    .note("game-over", ui.small_button("Result…"))
+                    .clicked()
+                {
+                    files.show_result();
+                }
+            });
+        }
+        None if session.in_check() => {
+            ui.strong(format!("{} to move, in check", to_move.name()));
+        }
+        None => {
+            ui.strong(format!("{} to move", to_move.name()));
+        }
+    }
     if session.side_count() > 2 {
         let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
             .into_iter()

@@ -1,199 +1,285 @@
-//! The main menu: continue the last game, or choose a game, its pawn-like
-//! piece, the draw rules and who plays each side, and start; or load a file.
+//! The title screen, over the chosen game's board: continue the last game,
+//! the saved games, the lessons, and the game cards; the chosen game's
+//! setup beside them (who plays each side, the pawn-like piece, the draw
+//! rules under "More options") and Start.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, Form, load_into, show_file_note};
+use super::game_cards::{CardClick, Thumbnails, game_cards, rules_window};
+use super::{ControlMap, Form, show_file_note};
 use crate::app::computer::Players;
 use crate::app::files::FileNote;
-use crate::app::game::{Match, NewGameRequested};
-use crate::app::{Resumable, ResumeRequested, Screen};
+use crate::app::game::NewGameRequested;
+use crate::app::library::{FileMessage, OpenRequested, SavedGamesWindow};
+use crate::app::{LearnFocus, LessonLibrary, Resumable, ResumeRequested, Screen};
 use crate::engine::Level;
+use crate::rules::Side;
 use crate::rules::glossary;
 use crate::rules::registry;
 use crate::rules::variant::{PawnKind, Variant, VariantId};
 
-/// The main menu lists the games in this many columns.
-const GAME_COLUMNS: usize = 2;
+/// Space kept clear along the window's edges.
+const MARGIN: f32 = 16.0;
+/// Room kept at the bottom left for the render-quality chooser.
+const FOOTER: f32 = 44.0;
+const SETUP_WIDTH: f32 = 320.0;
+/// The panels' inner margin.
+const PANEL_PADDING: f32 = 14.0;
+const TITLE_SIZE: f32 = 34.0;
+const PANEL_FILL: egui::Color32 = egui::Color32::from_rgba_premultiplied(16, 15, 14, 215);
+const ACCENT: egui::Color32 = egui::Color32::from_rgb(230, 180, 90);
+
+/// What the title screen changes besides the new-game form.
+#[derive(SystemParam)]
+pub(super) struct TitleActions<'w> {
+    offer: Option<Res<'w, Resumable>>,
+    resume: MessageWriter<'w, ResumeRequested>,
+    opens: MessageWriter<'w, OpenRequested>,
+    saved_games: ResMut<'w, SavedGamesWindow>,
+    message: Res<'w, FileMessage>,
+    lessons: Option<Res<'w, LessonLibrary>>,
+    focus: ResMut<'w, LearnFocus>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+/// The game whose rules are shown over the title screen.
+#[derive(Resource, Default)]
+pub(super) struct RulesShown(pub Option<VariantId>);
 
 pub(super) fn main_menu(
     mut contexts: EguiContexts,
     mut controls: ResMut<ControlMap>,
     mut players: ResMut<Players>,
     mut form: ResMut<Form>,
-    game: Option<Res<Match>>,
+    mut thumbnails: ResMut<Thumbnails>,
+    mut rules: ResMut<RulesShown>,
     mut requests: MessageWriter<NewGameRequested>,
-    mut next: ResMut<NextState<Screen>>,
-    (offer, mut resume): (Option<Res<Resumable>>, MessageWriter<ResumeRequested>),
+    mut actions: TitleActions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // Anchored by its top: choosing a game that adds rows below must not
-    // move the rows above (the next click would land on a neighbour).
-    egui::Window::new("Variantarium")
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
-        .collapsible(false)
-        .resizable(false)
+    let screen = ctx.content_rect();
+    // Both panels with their frames, and margins between and around them.
+    let frames = 4.0 * PANEL_PADDING;
+    let left = (screen.width() - SETUP_WIDTH - frames - 3.0 * MARGIN).clamp(300.0, 700.0);
+    let height = screen.height() - 2.0 * MARGIN - FOOTER - 2.0 * PANEL_PADDING;
+    let columns = if left >= 560.0 { 3 } else { 2 };
+    let panel = egui::Frame::window(&ctx.global_style())
+        .fill(PANEL_FILL)
+        .inner_margin(PANEL_PADDING);
+    let mut click = None;
+    egui::Window::new("title")
+        .title_bar(false)
+        .frame(panel)
+        .anchor(egui::Align2::LEFT_TOP, [MARGIN, MARGIN])
+        .fixed_size([left, height])
         .show(ctx, |ui| {
-            if let Some(offer) = &offer {
-                ui.heading("Continue");
-                let button = ui.button(&offer.summary);
-                if controls.note("continue", button).clicked() {
-                    resume.write(ResumeRequested);
-                }
-                ui.separator();
+            header(ui, &mut actions, &mut controls);
+            ui.add_space(10.0);
+            ui.label(egui::RichText::new("Choose a game").size(19.0).strong());
+            ui.add_space(4.0);
+            let has_lessons = |id: VariantId| {
+                actions.lessons.as_ref().is_some_and(|library| {
+                    library.0.entries.iter().any(|entry| {
+                        entry
+                            .playable()
+                            .is_some_and(|lesson| lesson.variant == id.id())
+                    })
+                })
+            };
+            egui::ScrollArea::vertical()
+                .id_salt("cards")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    click = game_cards(
+                        ui,
+                        form.variant,
+                        columns,
+                        &has_lessons,
+                        &mut thumbnails,
+                        &mut controls,
+                    );
+                });
+        });
+    match click {
+        Some(CardClick::Choose(id)) => form.variant = id,
+        Some(CardClick::Rules(id)) => rules.0 = Some(id),
+        Some(CardClick::Learn(id)) => {
+            actions.focus.0 = Some(id.id().to_string());
+            actions.next.set(Screen::Learn);
+        }
+        None => {}
+    }
+    egui::Window::new("setup")
+        .title_bar(false)
+        .frame(panel)
+        .anchor(egui::Align2::RIGHT_TOP, [-MARGIN, MARGIN])
+        .fixed_size([SETUP_WIDTH, 0.0])
+        .show(ctx, |ui| {
+            setup(ui, &mut form, &mut players, &mut controls, &mut requests);
+        });
+    rules_window(ctx, &mut rules.0, &mut controls);
+    Ok(())
+}
+
+/// The title, Continue, and the ways to saved games and lessons.
+fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlMap) {
+    ui.label(
+        egui::RichText::new("Variantarium")
+            .size(TITLE_SIZE)
+            .strong()
+            .color(ACCENT),
+    );
+    ui.label(
+        egui::RichText::new("Unusual chess on a table: choose a game, say who plays, start.")
+            .size(14.0)
+            .weak(),
+    );
+    ui.add_space(8.0);
+    ui.horizontal_wrapped(|ui| {
+        if let Some(offer) = &actions.offer {
+            let text = egui::RichText::new(format!("Continue  ·  {}", offer.summary)).strong();
+            let button = ui
+                .add(egui::Button::new(text).min_size(egui::vec2(0.0, 30.0)))
+                .on_hover_text("Go on with the game you left");
+            if controls.note("continue", button).clicked() {
+                actions.resume.write(ResumeRequested);
             }
-            ui.horizontal(|ui| {
-                ui.heading("Learn");
-                let learn = ui
-                    .button("Lessons: watch each rule, then try it")
-                    .on_hover_text("Short animated lessons for every rule of every game");
-                if controls.note("learn", learn).clicked() {
-                    next.set(Screen::Learn);
-                }
-            });
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.heading("New game");
-                if let Some(game) = &game {
-                    let back = ui.button("Back to the game").on_hover_text(format!(
-                        "Return to the {} in progress",
-                        game.session.variant().id.title()
-                    ));
-                    if controls.note("menu-back", back).clicked() {
-                        next.set(Screen::Playing);
-                    }
-                }
-            });
-            game_choice(ui, &mut form, &mut controls);
-            pawn_choice(ui, &mut form, &mut controls);
+        }
+        let size = egui::vec2(0.0, 30.0);
+        let saved = ui.add(egui::Button::new("Saved games").min_size(size));
+        if controls.note("saved-games", saved).clicked() {
+            actions.saved_games.open = true;
+        }
+        let open = ui
+            .add(egui::Button::new("Open…").min_size(size))
+            .on_hover_text("Open a saved game or a game record from any folder");
+        if controls.note("open", open).clicked() {
+            actions.opens.write(OpenRequested);
+        }
+        let learn = ui
+            .add(egui::Button::new("Learn").min_size(size))
+            .on_hover_text("Short animated lessons for every rule of every game");
+        if controls.note("learn", learn).clicked() {
+            actions.focus.0 = None;
+            actions.next.set(Screen::Learn);
+        }
+    });
+    if let Some(note) = &actions.message.0 {
+        show_file_note(ui, note);
+    }
+}
+
+/// The chosen game: who plays, its pawn, its draw rules, and Start.
+fn setup(
+    ui: &mut egui::Ui,
+    form: &mut Form,
+    players: &mut Players,
+    controls: &mut ControlMap,
+    requests: &mut MessageWriter<NewGameRequested>,
+) {
+    let game = registry::describe(form.variant);
+    ui.add(egui::Label::new(egui::RichText::new(game.title).size(21.0).strong()).wrap());
+    ui.add(
+        egui::Label::new(egui::RichText::new(crate::app::files::capitalised(game.summary)).weak())
+            .wrap(),
+    );
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new("Players").size(16.0).strong());
+    ui.label(
+        egui::RichText::new("A person, or the computer from Novice to Grandmaster")
+            .small()
+            .weak(),
+    );
+    seats(ui, form.variant, players, controls);
+    if form.variant.takes_pawn_kind() {
+        ui.add_space(6.0);
+        pawn_choice(ui, form, controls);
+    }
+    ui.add_space(6.0);
+    egui::CollapsingHeader::new("More options")
+        .id_salt("more options")
+        .show(ui, |ui| {
             ui.checkbox(
                 &mut form.draw_rules.repetition,
                 "Draw by threefold repetition",
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
-            seats(ui, form.variant, &mut players, &mut controls);
-            ui.horizontal(|ui| {
-                if controls.note("start", ui.button("Start")).clicked() {
-                    start(&mut form, &mut requests);
-                }
-            });
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("File");
-                controls.note("menu-path", ui.text_edit_singleline(&mut form.path));
-                if controls.note("menu-load", ui.button("Load")).clicked() {
-                    load_into(&mut form, &mut requests);
-                }
-            });
-            if let Some(message) = &form.message {
-                show_file_note(ui, message);
-            }
         });
-    Ok(())
-}
-
-/// Every game this build plays, its summary on hover.
-fn game_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
-    let implemented: Vec<VariantId> = Variant::implemented().into_iter().map(|v| v.id).collect();
-    ui.label("Game");
-    // Two columns, read down then across, so that the whole dialog fits an
-    // 800x600 window.
-    let rows = implemented.len().div_ceil(GAME_COLUMNS);
-    egui::Grid::new("games")
-        .num_columns(GAME_COLUMNS)
-        .show(ui, |ui| {
-            for row in 0..rows {
-                for &id in implemented.iter().skip(row).step_by(rows) {
-                    let chosen = form.variant == id;
-                    let response = ui
-                        .selectable_label(chosen, id.title())
-                        .on_hover_text(registry::describe(id).summary);
-                    if controls
-                        .note(format!("game:{}", id.id()), response)
-                        .clicked()
-                    {
-                        form.variant = id;
-                    }
-                }
-                ui.end_row();
-            }
-        });
+    ui.add_space(8.0);
+    let start_text = egui::RichText::new("Start").size(18.0).strong();
+    let button = egui::Button::new(start_text)
+        .fill(egui::Color32::from_rgb(120, 82, 30))
+        .min_size(egui::vec2(ui.available_width(), 38.0));
+    if controls.note("start", ui.add(button)).clicked() {
+        start(form, requests);
+    }
+    if let Some(message) = &form.message {
+        show_file_note(ui, message);
+    }
 }
 
 /// The pawn-like piece, for the games that let the player choose it.
 fn pawn_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
-    // Always there, greyed out for games without pawn-like pieces, so that
-    // the dialog keeps its shape whatever game is chosen.
-    let hex = form.variant.takes_pawn_kind();
-    ui.add_enabled_ui(hex, |ui| {
-        ui.label("Pawn-like piece (hexagonal games)");
-        ui.horizontal_wrapped(|ui| {
-            let own = ui.selectable_label(form.pawn.is_none(), "the layout's own");
-            if controls.note("pawn:default", own).clicked() {
-                form.pawn = None;
+    ui.label(egui::RichText::new("Pawn-like piece").size(16.0).strong());
+    ui.horizontal_wrapped(|ui| {
+        let own = ui.selectable_label(form.pawn.is_none(), "the layout's own");
+        if controls.note("pawn:default", own).clicked() {
+            form.pawn = None;
+        }
+        for kind in PawnKind::ALL {
+            let info = glossary::pawn_info(kind);
+            let response = ui
+                .selectable_label(form.pawn == Some(kind), info.name)
+                .on_hover_text(info.summary);
+            if controls
+                .note(format!("pawn:{}", kind.id()), response)
+                .clicked()
+            {
+                form.pawn = Some(kind);
             }
-            for kind in PawnKind::ALL {
-                let info = glossary::pawn_info(kind);
-                let response = ui
-                    .selectable_label(form.pawn == Some(kind), info.name)
-                    .on_hover_text(info.summary);
-                if controls
-                    .note(format!("pawn:{}", kind.id()), response)
-                    .clicked()
-                {
-                    form.pawn = Some(kind);
-                }
-            }
-        });
-        let chosen = form.pawn.or(glossary::default_pawn(form.variant));
-        let about = match chosen {
-            Some(kind) if hex => {
-                let info = glossary::pawn_info(kind);
-                let own = if form.pawn.is_none() {
-                    " (the layout's own)"
-                } else {
-                    ""
-                };
-                format!("{}{own}: {}", info.name, info.summary)
-            }
-            _ => "This game has no choice of pawn.".to_string(),
-        };
-        // Two lines always, so the dialog does not change height.
-        let height = ui.text_style_height(&egui::TextStyle::Body) * 2.0 + 6.0;
-        let (rect, _) = ui.allocate_exact_size(
-            egui::vec2(ui.available_width(), height),
-            egui::Sense::hover(),
-        );
-        let ink = ui.visuals().weak_text_color();
-        let galley = ui.painter().layout(
-            about,
-            egui::TextStyle::Body.resolve(ui.style()),
-            ink,
-            rect.width(),
-        );
-        ui.painter().galley(rect.min, galley, ink);
+        }
     });
+    if let Some(kind) = form.pawn.or(glossary::default_pawn(form.variant)) {
+        let info = glossary::pawn_info(kind);
+        let own = if form.pawn.is_none() {
+            " (the layout's own)"
+        } else {
+            ""
+        };
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("{}{own}: {}", info.name, info.summary))
+                    .weak()
+                    .small(),
+            )
+            .wrap(),
+        );
+    }
 }
 
-/// Who plays each side of the game chosen: a person or the computer at a
-/// level.
+/// Who plays each side of the game chosen: a person, or the computer at a
+/// level named as the engine names it.
 fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls: &mut ControlMap) {
     // One seat per player of the game chosen (perhaps by a click earlier in
-    // this very frame): Red is the third.
-    let seat_count = if variant.is_three_player() { 3 } else { 2 };
+    // this very frame).
+    let seat_count = usize::from(registry::describe(variant).players);
     if players.0.len() != seat_count {
         players.0.resize(seat_count, None);
     }
     // The seats in turn order: three-player games start with Red (side 2).
-    let seats: &[(usize, &str)] = if variant.is_three_player() {
-        &[(2, "Red"), (0, "White"), (1, "Black")]
+    let order: Vec<usize> = if seat_count == 3 {
+        vec![2, 0, 1]
     } else {
-        &[(0, "White"), (1, "Black")]
+        vec![0, 1]
     };
-    for &(side, name) in seats {
+    for side in order {
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{name}:"));
+            ui.add_sized(
+                [48.0, 18.0],
+                egui::Label::new(egui::RichText::new(Side(side as u8).name()).strong()),
+            );
             let human = players.0[side].is_none();
             let response = ui.selectable_label(human, "Human");
             if controls
@@ -205,8 +291,8 @@ fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls:
             for level in Level::all() {
                 let chosen = players.0[side] == Some(level);
                 let response = ui
-                    .selectable_label(chosen, level.number().to_string())
-                    .on_hover_text(format!("Computer: {}", level.name()));
+                    .selectable_label(chosen, level.name())
+                    .on_hover_text(format!("The computer, level {} of 6", level.number()));
                 if controls
                     .note(format!("player:{side}:{}", level.number()), response)
                     .clicked()
@@ -215,6 +301,7 @@ fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls:
                 }
             }
         });
+        ui.add_space(2.0);
     }
 }
 
@@ -232,11 +319,6 @@ fn start(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
             form.message = None;
             requests.write(request);
         }
-        Err(e) => {
-            form.message = Some(FileNote {
-                text: e,
-                error: true,
-            })
-        }
+        Err(e) => form.message = Some(FileNote::failed(e)),
     }
 }

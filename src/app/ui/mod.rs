@@ -4,39 +4,48 @@
 //! coordinates along the board edges: one module per screen or panel.
 
 mod analysis;
+mod backdrop;
 mod coordinates;
 mod file_controls;
+mod game_cards;
+mod game_over;
 mod game_panel;
 mod main_menu;
 mod move_choice;
 mod pointer;
 mod record_dialog;
+mod saved_games;
 
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
+use game_cards::Thumbnails;
+use game_over::{forget_shown_end, game_over, leave_dialog};
 use game_panel::game_panel;
-use main_menu::main_menu;
+use main_menu::{RulesShown, main_menu};
 use move_choice::move_choice;
 use pointer::name_under_pointer;
 use record_dialog::{RecordDialog, record_dialog};
+use saved_games::{SavedGamesList, save_as_prompt, saved_games};
+
+pub use backdrop::Backdrop;
+pub use game_over::GameOverDialog;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
-use super::files::{FileNote, load_game};
-use super::game::NewGameRequested;
+use super::files::FileNote;
 use crate::rules::history::DrawRules;
 use crate::rules::registry::GAMES;
 use crate::rules::variant::{PawnKind, VariantId};
 
-/// The new-game dialog's choices and the file field, kept between frames.
+/// The new-game form's choices, kept between frames, and why the last
+/// Start failed.
 #[derive(Resource)]
 struct Form {
     variant: VariantId,
     pawn: Option<PawnKind>,
     draw_rules: DrawRules,
-    path: String,
     message: Option<FileNote>,
     show_gilman: bool,
 }
@@ -48,7 +57,6 @@ impl Default for Form {
             variant: GAMES[0].id,
             pawn: None,
             draw_rules: DrawRules::default(),
-            path: "variantarium-game.json".into(),
             message: None,
             show_gilman: false,
         }
@@ -104,6 +112,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
+        .init_resource::<Thumbnails>()
+        .init_resource::<RulesShown>()
+        .init_resource::<GameOverDialog>()
+        .init_resource::<SavedGamesList>()
+        .add_plugins(backdrop::plugin)
+        .add_systems(Update, forget_shown_end.after(super::GameSystems))
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -119,11 +133,14 @@ pub(super) fn plugin(app: &mut App) {
                         analysis_panel.run_if(not(resource_exists::<super::LessonPlayer>)),
                         move_choice,
                         name_under_pointer,
+                        game_over.run_if(not(resource_exists::<super::LessonPlayer>)),
+                        leave_dialog,
                     )
                         .run_if(not(resource_exists::<super::SceneOnly>)),
                     edge_coordinates,
                 )
                     .run_if(in_state(Screen::Playing)),
+                (saved_games, save_as_prompt).run_if(not(resource_exists::<super::SceneOnly>)),
             )
                 .chain()
                 .in_set(UiSystems),
@@ -145,12 +162,4 @@ fn show_file_note(ui: &mut egui::Ui, note: &FileNote) {
         DONE
     };
     ui.add(egui::Label::new(egui::RichText::new(&note.text).color(colour)).wrap());
-}
-
-fn load_into(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
-    let (note, session) = load_game(&form.path);
-    form.message = Some(note);
-    if let Some(session) = session {
-        requests.write(NewGameRequested { session });
-    }
 }
