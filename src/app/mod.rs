@@ -6,12 +6,14 @@ mod autosave;
 mod board;
 mod camera;
 mod capture;
+pub mod clock;
 mod computer;
 mod dressing;
 pub mod files;
 mod game;
 mod highlight;
 mod hints;
+pub mod keys;
 mod learn;
 pub mod library;
 mod marks;
@@ -32,6 +34,8 @@ pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
 pub use camera::{CameraSystems, MainCamera, OrbitCamera, ReservedBottom};
 pub use capture::{CellMapOut, SceneOnly, ScreenshotRequest};
+pub use clock::{Clock, ClockChoice, GameClock, TimeControl};
+pub use keys::{KeyCommand, key_command};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
     AnimationSpeed, CellClicked, ComputerResumed, GameStarted, GameSystems, HistoryRequested,
@@ -103,6 +107,8 @@ impl Plugin for CorePlugin {
             learn::plugin,
             settings::plugin,
             library::plugin,
+            clock::plugin,
+            keys::plugin,
         ));
     }
 }
