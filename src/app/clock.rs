@@ -107,9 +107,53 @@ pub fn clock_text(left: Duration) -> String {
 /// Below this a player's time shows in red.
 pub const LOW_TIME: Duration = Duration::from_secs(20);
 
-/// The time control the next game starts with; None plays without clocks.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClockChoice(pub Option<TimeControl>);
+/// The kinds of time control offered before a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClockMode {
+    #[default]
+    None,
+    Blitz,
+    Rapid,
+    Custom,
+}
+
+impl ClockMode {
+    pub const ALL: [ClockMode; 4] = [
+        ClockMode::None,
+        ClockMode::Blitz,
+        ClockMode::Rapid,
+        ClockMode::Custom,
+    ];
+}
+
+/// The time control the next game starts with.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockChoice {
+    pub mode: ClockMode,
+    /// Minutes and increment of the custom control.
+    pub custom: TimeControl,
+}
+
+impl Default for ClockChoice {
+    fn default() -> Self {
+        ClockChoice {
+            mode: ClockMode::None,
+            custom: TimeControl::minutes(10, 5),
+        }
+    }
+}
+
+impl ClockChoice {
+    /// The control chosen; None plays without clocks.
+    pub fn control(&self) -> Option<TimeControl> {
+        match self.mode {
+            ClockMode::None => None,
+            ClockMode::Blitz => Some(TimeControl::BLITZ),
+            ClockMode::Rapid => Some(TimeControl::RAPID),
+            ClockMode::Custom => Some(self.custom),
+        }
+    }
+}
 
 /// The clock of the game being played, and whose time runs now.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -134,10 +178,7 @@ impl Default for GameClock {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClockChoice>()
         .init_resource::<GameClock>()
-        .add_systems(
-            Update,
-            (start_clock, run_clock).chain().after(GameSystems),
-        );
+        .add_systems(Update, (start_clock, run_clock).chain().after(GameSystems));
 }
 
 /// Each new game gets a fresh clock of the chosen control (lessons none).
@@ -155,7 +196,7 @@ fn start_clock(
     let session = game.session.as_ref();
     *clock = GameClock {
         clock: choice
-            .0
+            .control()
             .filter(|_| lesson.is_none())
             .map(|control| Clock::new(control, session.side_count())),
         to_move: session.side_to_move(),

@@ -34,8 +34,7 @@ pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
 pub use camera::{CameraSystems, MainCamera, OrbitCamera, ReservedBottom};
 pub use capture::{CellMapOut, SceneOnly, ScreenshotRequest};
-pub use clock::{Clock, ClockChoice, GameClock, TimeControl};
-pub use keys::{KeyCommand, key_command};
+pub use clock::{Clock, ClockChoice, ClockMode, GameClock, TimeControl};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
     AnimationSpeed, CellClicked, ComputerResumed, GameStarted, GameSystems, HistoryRequested,
@@ -43,6 +42,7 @@ pub use game::{
     StartNotice, can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
+pub use keys::{KeyCommand, key_command};
 pub use learn::{
     Feedback, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
     LessonRequested, frame_hints,

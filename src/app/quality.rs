@@ -119,7 +119,7 @@ fn remembered() -> Option<Quality> {
     Quality::parse(text.trim()).ok()
 }
 
-fn remember(quality: Quality) {
+pub(super) fn remember(quality: Quality) {
     let Some(dir) = crate::record::data_dir() else {
         return;
     };

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::game::StartNotice;
+use super::game::{AnimationSpeed, StartNotice};
 
 const SETTINGS_FILE: &str = "settings.json";
 
@@ -196,7 +196,15 @@ pub(super) fn plugin(app: &mut App) {
                 });
             }
         })
+        .add_systems(Update, follow_animation_seconds)
         .add_systems(Last, save_changed_settings);
+}
+
+/// Moves take as long as the settings say.
+fn follow_animation_seconds(settings: Res<Settings>, mut speed: ResMut<AnimationSpeed>) {
+    if settings.is_changed() && speed.0 != settings.animation_seconds {
+        speed.0 = settings.animation_seconds;
+    }
 }
 
 /// Writes the settings after any change (not the first frame's insertion).

@@ -159,7 +159,9 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.result, self.reason) {
-            (GameResult::Win(side), EndReason::Timeout(_)) => write!(f, "{} wins on time", side.name()),
+            (GameResult::Win(side), EndReason::Timeout(_)) => {
+                write!(f, "{} wins on time", side.name())
+            }
             (GameResult::Draw, EndReason::Timeout(loser)) => {
                 write!(f, "draw: {} lost on time", loser.name())
             }

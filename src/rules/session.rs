@@ -74,8 +74,8 @@ pub trait Session: Send + Sync {
     /// A game of more than two players: where it stands and who is out, as
     /// [`multi_player_status`] words it; None for two-player games.
     fn multi_player_status(&self) -> Option<[String; 2]>;
-    /// What each side has taken, in turn order from side 0: the men off
-    /// the board and the Prisoners it holds on it.
+    /// What each side has taken, by side number from side 0: the men it
+    /// took off the board, and how many of its own men are Prisoners.
     fn takings(&self) -> Vec<Takings>;
     /// `side`'s clock ran out here: the game ends with its loss on time
     /// (the others still playing share the rest; see [`Outcome::on_time`])
@@ -318,11 +318,9 @@ impl<P: Position> Session for VariantGame<P> {
                     .filter(|(mover, _)| *mover == side)
                     .flat_map(|(_, men)| men.iter().copied())
                     .collect(),
-                // Prisoners of two-player games are held by the other side.
                 prisoners: placements
                     .iter()
-                    .filter(|p| p.state == ManState::Prisoner)
-                    .filter(|p| count == 2 && p.side == Some(side.opponent()))
+                    .filter(|p| p.state == ManState::Prisoner && p.side == Some(side))
                     .count() as u16,
             })
             .collect()

@@ -124,15 +124,16 @@ pub struct Placement {
     pub level: u8,
 }
 
-/// What one side has won from the others so far, for the panel beside the
+/// What one side has won from the others so far, and what it has lost to
+/// the board's prisons,, for the panel beside the
 /// board.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Takings {
     pub side: Side,
     /// The men it took off the board, in the order taken, as they stood.
     pub men: Vec<Placement>,
-    /// Enemy men it holds as Prisoners on the board (Flaxman's captures
-    /// stay on the board).
+    /// Its own men standing as Prisoners on the board (Flaxman's captures
+    /// stay there; a King may even take its own Soldier).
     pub prisoners: u16,
 }
 

@@ -26,6 +26,7 @@ pub(super) fn main_menu(
     mut requests: MessageWriter<NewGameRequested>,
     mut next: ResMut<NextState<Screen>>,
     (offer, mut resume): (Option<Res<Resumable>>, MessageWriter<ResumeRequested>),
+    mut clock: ResMut<crate::app::clock::ClockChoice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Anchored by its top: choosing a game that adds rows below must not
@@ -73,6 +74,7 @@ pub(super) fn main_menu(
             );
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
             seats(ui, form.variant, &mut players, &mut controls);
+            super::clock_panel::clock_picker(ui, &mut clock, &mut controls);
             ui.horizontal(|ui| {
                 if controls.note("start", ui.button("Start")).clicked() {
                     start(&mut form, &mut requests);

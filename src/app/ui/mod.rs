@@ -4,6 +4,8 @@
 //! coordinates along the board edges: one module per screen or panel.
 
 mod analysis;
+mod captured;
+mod clock_panel;
 mod coordinates;
 mod file_controls;
 mod game_panel;
@@ -11,6 +13,7 @@ mod main_menu;
 mod move_choice;
 mod pointer;
 mod record_dialog;
+mod settings_window;
 
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
@@ -19,6 +22,7 @@ use main_menu::main_menu;
 use move_choice::move_choice;
 use pointer::name_under_pointer;
 use record_dialog::{RecordDialog, record_dialog};
+use settings_window::settings_window;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -124,6 +128,7 @@ pub(super) fn plugin(app: &mut App) {
                     edge_coordinates,
                 )
                     .run_if(in_state(Screen::Playing)),
+                settings_window.run_if(not(resource_exists::<super::SceneOnly>)),
             )
                 .chain()
                 .in_set(UiSystems),
