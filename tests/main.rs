@@ -5,7 +5,9 @@
 mod analysis;
 #[cfg(feature = "app")]
 mod app;
+mod captured;
 mod chakra;
+mod clock;
 mod cli;
 #[cfg(feature = "app")]
 mod display;
@@ -17,6 +19,8 @@ mod fuzz;
 mod game_window;
 mod hexchess;
 mod hexchess3p;
+#[cfg(feature = "app")]
+mod keys;
 mod learn;
 #[cfg(feature = "app")]
 mod player;
@@ -26,6 +30,10 @@ mod registry;
 mod render;
 #[cfg(feature = "app")]
 mod robust;
+#[cfg(feature = "app")]
+mod settings;
+#[cfg(feature = "app")]
+mod sound;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;

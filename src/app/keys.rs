@@ -49,18 +49,32 @@ pub fn key_command(key: KeyCode, ctrl: bool) -> Option<KeyCommand> {
     Some(command)
 }
 
+/// Whether a text field has the keyboard (egui says so each frame): the
+/// game's keys wait meanwhile.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypingText(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<TypingText>().add_systems(
         Update,
-        read_keys
-            .before(GameSystems)
-            .run_if(in_state(Screen::Playing)),
+        (note_typing, read_keys.run_if(in_state(Screen::Playing)))
+            .chain()
+            .before(GameSystems),
     );
+}
+
+fn note_typing(egui: Option<Res<EguiWantsInput>>, mut typing: ResMut<TypingText>) {
+    if let Some(egui) = egui {
+        let now = egui.wants_keyboard_input();
+        if typing.0 != now {
+            typing.0 = now;
+        }
+    }
 }
 
 fn read_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
+    typing: Res<TypingText>,
     game: Option<Res<Match>>,
     lesson: Option<Res<LessonPlayer>>,
     orbit: Option<ResMut<OrbitCamera>>,
@@ -69,7 +83,7 @@ fn read_keys(
     mut leave: MessageWriter<LeaveRequested>,
 ) {
     let Some(keys) = keys else { return };
-    if egui.is_some_and(|egui| egui.wants_keyboard_input()) {
+    if typing.0 {
         return;
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

@@ -25,6 +25,7 @@ mod quality;
 mod scene;
 mod selection;
 pub mod settings;
+pub mod sound;
 mod ui;
 
 use bevy::prelude::*;
@@ -42,7 +43,7 @@ pub use game::{
     StartNotice, can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
-pub use keys::{KeyCommand, key_command};
+pub use keys::{KeyCommand, TypingText, key_command};
 pub use learn::{
     Feedback, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
     LessonRequested, frame_hints,
@@ -51,7 +52,7 @@ pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
 pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use quality::Quality;
-pub use selection::{HumanSides, PendingChoice, Selection, Target};
+pub use selection::{ClickRefused, HumanSides, PendingChoice, Selection, Target};
 pub use settings::{Settings, SettingsFile, SettingsWindow};
 
 use crate::rules::session::Session;
@@ -140,6 +141,7 @@ impl Plugin for ScenePlugin {
             ui::plugin,
             learn::ui_plugin,
             capture::plugin,
+            sound::plugin,
         ));
     }
 }

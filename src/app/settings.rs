@@ -187,6 +187,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(file)
         .init_resource::<SettingsWindow>()
         .init_resource::<StartNotice>()
+        .add_systems(Startup, say_where_settings_come_from)
         .add_systems(Startup, move |mut notice: ResMut<StartNotice>| {
             if let Some(problem) = &problem {
                 let line = format!("{problem}; using the default settings");
@@ -198,6 +199,14 @@ pub(super) fn plugin(app: &mut App) {
         })
         .add_systems(Update, follow_animation_seconds)
         .add_systems(Last, save_changed_settings);
+}
+
+/// One line in the log: which file the settings came from and what they
+/// are (a restart's proof that they were kept).
+fn say_where_settings_come_from(settings: Res<Settings>, file: Res<SettingsFile>) {
+    let Some(path) = &file.0 else { return };
+    let values = serde_json::to_string(&*settings).unwrap_or_default();
+    info!("settings from {}: {values}", path.display());
 }
 
 /// Moves take as long as the settings say.
