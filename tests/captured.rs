@@ -71,7 +71,12 @@ fn a_capture_in_every_game_shows_up_under_its_taker() {
         let count = |s: &dyn Session| s.takings().iter().map(|t| t.men.len()).sum::<usize>();
         let all = count(session.as_ref());
         assert!(session.undo());
-        assert_eq!(count(session.as_ref()), all - taken.len(), "{}", variant.id.id());
+        assert_eq!(
+            count(session.as_ref()),
+            all - taken.len(),
+            "{}",
+            variant.id.id()
+        );
         assert!(session.redo());
         assert_eq!(count(session.as_ref()), all, "{}", variant.id.id());
         // A copy of the game (the engine's, a save's) keeps them.

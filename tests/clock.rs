@@ -59,7 +59,10 @@ fn a_saved_game_keeps_the_loss_on_time() {
     // The plain-text export keeps it too.
     let text = record.to_text();
     assert!(text.contains("[Timeout \"black\"]"), "{text}");
-    let from_text = GameRecord::from_text(&text).expect("reads").replay().expect("replays");
+    let from_text = GameRecord::from_text(&text)
+        .expect("reads")
+        .replay()
+        .expect("replays");
     assert_eq!(
         from_text.outcome().map(|o| o.to_string()).as_deref(),
         Some("White wins on time")
@@ -113,7 +116,10 @@ fn in_a_three_player_game_the_two_left_share_a_draw() {
     assert_eq!(status[0], "draw between white and black timeout");
     assert_eq!(status[1], "eliminated: red");
     let record = GameRecord::of(session.as_ref());
-    assert_eq!((record.result.as_str(), record.timeout.as_deref()), ("1/2-1/2", Some("red")));
+    assert_eq!(
+        (record.result.as_str(), record.timeout.as_deref()),
+        ("1/2-1/2", Some("red"))
+    );
     let loaded = record.replay().expect("replays");
     assert_eq!(loaded.outcome(), Some(outcome));
 }
@@ -147,7 +153,10 @@ mod app {
         assert_eq!(clock.left(Side::WHITE), Duration::from_secs(293));
         assert_eq!(clock.left(Side::BLACK), Duration::from_secs(300));
         assert_eq!(clock.run(Side::BLACK, Duration::from_secs(299)), None);
-        assert_eq!(clock.run(Side::BLACK, Duration::from_secs(2)), Some(Side::BLACK));
+        assert_eq!(
+            clock.run(Side::BLACK, Duration::from_secs(2)),
+            Some(Side::BLACK)
+        );
         assert_eq!(clock.flagged(), Some(Side::BLACK));
         assert_eq!(clock.left(Side::BLACK), Duration::ZERO);
         // Nothing runs or grows after the flag.

@@ -8,8 +8,8 @@ use bevy::state::app::StatesPlugin;
 
 use variantarium::app::library::{LeaveRequested, SaveRequested};
 use variantarium::app::{
-    CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested,
-    NewGameRequested, OrbitCamera, TypingText, key_command,
+    CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
+    OrbitCamera, TypingText, key_command,
 };
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::session::new_session;
@@ -121,7 +121,10 @@ fn control_s_saves_escape_leaves_f_and_t_move_the_camera() {
     let yaw = app.world().resource::<OrbitCamera>().yaw;
     press(&mut app, &[KeyCode::KeyF]);
     let turned = app.world().resource::<OrbitCamera>().yaw;
-    assert!((turned - yaw).abs() > 3.0, "F turns the board: {yaw} to {turned}");
+    assert!(
+        (turned - yaw).abs() > 3.0,
+        "F turns the board: {yaw} to {turned}"
+    );
     assert!(!app.world().resource::<OrbitCamera>().top_down);
     press(&mut app, &[KeyCode::KeyT]);
     assert!(app.world().resource::<OrbitCamera>().top_down);

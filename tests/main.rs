@@ -7,8 +7,8 @@ mod analysis;
 mod app;
 mod captured;
 mod chakra;
-mod clock;
 mod cli;
+mod clock;
 #[cfg(feature = "app")]
 mod display;
 mod docs;

@@ -39,7 +39,11 @@ fn a_changed_setting_is_written_and_a_restart_reads_it() {
     *app.world_mut().resource_mut::<Settings>() = chosen.clone();
     app.update();
     assert_eq!(Settings::load(&file), Ok(chosen.clone()), "written at once");
-    assert_eq!(app.world().resource::<AnimationSpeed>().0, 1.2, "moves follow");
+    assert_eq!(
+        app.world().resource::<AnimationSpeed>().0,
+        1.2,
+        "moves follow"
+    );
 
     // A new run of the game, with this config folder, reads them.
     let display = PrivateDisplay::start();
@@ -61,5 +65,9 @@ fn a_changed_setting_is_written_and_a_restart_reads_it() {
     let json = &line[line.find('{').expect("the values")..];
     let read: Settings = serde_json::from_str(json).expect("the values as JSON");
     assert_eq!(read, chosen);
-    assert_eq!(Settings::load(&file), Ok(chosen), "the run left them as they were");
+    assert_eq!(
+        Settings::load(&file),
+        Ok(chosen),
+        "the run left them as they were"
+    );
 }

@@ -3,12 +3,12 @@
 //! a capture, a check), and the synthesised WAV data.
 
 use variantarium::app::sound::{SAMPLE_RATE, Sound, move_sound, synthesise, wav_bytes};
+use variantarium::rules::Side;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::{MoveInfo, Session, new_session};
 use variantarium::rules::variant::Variant;
 use variantarium::rules::view::{Effect, ManState, Placement};
-use variantarium::rules::Side;
 
 fn man(cell: u16, side: Option<Side>) -> Placement {
     Placement {
@@ -22,7 +22,11 @@ fn man(cell: u16, side: Option<Side>) -> Placement {
 
 #[test]
 fn each_effect_maps_to_its_sound() {
-    let before = [man(1, Some(Side::WHITE)), man(2, Some(Side::BLACK)), man(3, None)];
+    let before = [
+        man(1, Some(Side::WHITE)),
+        man(2, Some(Side::BLACK)),
+        man(3, None),
+    ];
     let step = [Effect::Move { from: 1, to: 4 }];
     assert_eq!(move_sound(&step, &before, false, false), Sound::Move);
     let take = [Effect::Capture { at: 2 }, Effect::Move { from: 1, to: 2 }];
@@ -30,8 +34,15 @@ fn each_effect_maps_to_its_sound() {
     let swap = [Effect::Swap { a: 1, b: 2 }];
     assert_eq!(move_sound(&swap, &before, false, false), Sound::Capture);
     let neutral = [Effect::Move { from: 3, to: 5 }];
-    assert_eq!(move_sound(&neutral, &before, false, false), Sound::NeutralStep);
-    let carried = [Effect::Transmit { from: 1, via: 6, to: 7 }];
+    assert_eq!(
+        move_sound(&neutral, &before, false, false),
+        Sound::NeutralStep
+    );
+    let carried = [Effect::Transmit {
+        from: 1,
+        via: 6,
+        to: 7,
+    }];
     assert_eq!(move_sound(&carried, &before, false, false), Sound::Carried);
     // Check outranks the move, the end outranks check.
     assert_eq!(move_sound(&take, &before, true, false), Sound::Check);
@@ -87,7 +98,9 @@ fn real_moves_make_their_sounds() {
     let trip = sound_of_a_move("chakra", |m, s| {
         quiet(m, s)
             && !m.is_capture()
-            && m.effects.iter().any(|e| matches!(e, Effect::Transmit { .. }))
+            && m.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Transmit { .. }))
     });
     assert_eq!(trip, Sound::Carried);
     let capture = sound_of_a_move("glinski", |m, s| quiet(m, s) && m.is_capture());
@@ -107,7 +120,10 @@ fn every_sound_is_short_audible_distinct_wav() {
     for sound in Sound::ALL {
         let samples = synthesise(sound);
         let seconds = samples.len() as f32 / SAMPLE_RATE as f32;
-        assert!((0.05..=2.0).contains(&seconds), "{sound:?} lasts {seconds} s");
+        assert!(
+            (0.05..=2.0).contains(&seconds),
+            "{sound:?} lasts {seconds} s"
+        );
         let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
         assert!((0.1..=1.0).contains(&peak), "{sound:?} peaks at {peak}");
         assert!(samples.iter().all(|s| s.is_finite()));
@@ -116,7 +132,10 @@ fn every_sound_is_short_audible_distinct_wav() {
         let wav = wav_bytes(&samples);
         assert_eq!(&wav[0..4], b"RIFF");
         assert_eq!(&wav[8..16], b"WAVEfmt ");
-        assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), SAMPLE_RATE);
+        assert_eq!(
+            u32::from_le_bytes(wav[24..28].try_into().unwrap()),
+            SAMPLE_RATE
+        );
         assert_eq!(&wav[36..40], b"data");
         assert_eq!(wav.len(), 44 + samples.len() * 2);
         assert_eq!(

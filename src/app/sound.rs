@@ -98,7 +98,10 @@ pub fn move_sound(effects: &[Effect], before: &[Placement], check: bool, over: b
 pub fn synthesise(sound: Sound) -> Vec<f32> {
     match sound {
         Sound::Move => knock(0.09, 190.0, 0.6),
-        Sound::Capture => mix(&knock(0.12, 150.0, 0.8), &delayed(0.07, &knock(0.1, 240.0, 0.7))),
+        Sound::Capture => mix(
+            &knock(0.12, 150.0, 0.8),
+            &delayed(0.07, &knock(0.1, 240.0, 0.7)),
+        ),
         Sound::Check => bell(0.45, 880.0, 1.4, 2.5, 0.45),
         Sound::Refused => glide(0.18, 230.0, 160.0, 0.35),
         Sound::NeutralStep => chime(0.3, 523.25, 0.4),
@@ -149,7 +152,8 @@ fn bell(seconds: f32, pitch: f32, ratio: f32, index: f32, gain: f32) -> Vec<f32>
 fn chime(seconds: f32, pitch: f32, gain: f32) -> Vec<f32> {
     samples(seconds, |t| {
         let fade = (-t * 12.0).exp();
-        let tone = (TAU * pitch * t).sin() + 0.3 * (TAU * pitch * 4.0 * t).sin() * (-t * 30.0).exp();
+        let tone =
+            (TAU * pitch * t).sin() + 0.3 * (TAU * pitch * 4.0 * t).sin() * (-t * 30.0).exp();
         gain * fade * attack(t) * tone
     })
 }
@@ -226,8 +230,7 @@ struct Playing(Timer);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_sounds).add_systems(
         Update,
-        (play_sounds.after(GameSystems), drop_old_sounds)
-            .run_if(not(resource_exists::<SceneOnly>)),
+        (play_sounds.after(GameSystems), drop_old_sounds).run_if(not(resource_exists::<SceneOnly>)),
     );
 }
 

@@ -10,10 +10,11 @@ use crate::rules::Side;
 use crate::rules::session::Session;
 
 /// Time shown in the panel: large enough to read at a glance.
-const CLOCK_SIZE: f32 = 20.0;
+const CLOCK_SIZE: f32 = 17.0;
 /// The running clock's ink, and a low one's.
 const RUNNING: egui::Color32 = egui::Color32::from_rgb(255, 240, 200);
 const LOW: egui::Color32 = egui::Color32::from_rgb(255, 110, 100);
+const IDLE: egui::Color32 = egui::Color32::from_rgb(170, 170, 170);
 /// The custom control's limits.
 const MAX_MINUTES: u64 = 180;
 const MAX_INCREMENT: u64 = 60;
@@ -69,7 +70,7 @@ pub(super) fn clock_display(ui: &mut egui::Ui, state: &GameClock, session: &dyn 
     } else {
         order
     };
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         for side in order {
             let left = clock.left(side);
             let running = state.running == Some(side);
@@ -80,17 +81,14 @@ pub(super) fn clock_display(ui: &mut egui::Ui, state: &GameClock, session: &dyn 
             } else if running {
                 rich.color(RUNNING)
             } else {
-                rich.weak()
+                rich.color(IDLE)
             };
-            if running {
-                rich = rich.strong();
-            }
             let frame = egui::Frame::group(ui.style()).fill(if running {
                 ui.visuals().selection.bg_fill
             } else {
                 ui.visuals().extreme_bg_color
             });
-            frame.show(ui, |ui| ui.label(rich));
+            frame.show(ui, |ui| ui.add(egui::Label::new(rich).extend()));
         }
     });
     let how = match clock.flagged() {

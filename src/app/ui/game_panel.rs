@@ -91,7 +91,7 @@ pub(super) fn game_panel(
                     ui.separator();
                     captured_men(ui, session);
                     ui.separator();
-                    ui.label("Moves (click one to see that position; ← → step)");
+                    ui.label("Moves (click one to see that position; the arrow keys step)");
                     move_list(ui, session, &mut controls, &mut view.history);
                     ui.separator();
                     file_controls(ui, session, &mut form, &mut requests, &mut controls);

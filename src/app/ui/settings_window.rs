@@ -115,7 +115,8 @@ fn sound_and_motion(ui: &mut egui::Ui, settings: &mut Settings, controls: &mut C
     ui.horizontal(|ui| {
         let volume = ui.add_enabled(
             !settings.muted,
-            egui::Slider::new(&mut settings.volume, 0.0..=1.0).show_value(false),
+            egui::Slider::new(&mut settings.volume, 0.0..=1.0)
+                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
         );
         controls.note("settings:volume", volume);
         let mute = ui.checkbox(&mut settings.muted, "Mute");
