@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::variantarium;
 use variantarium::learn::progress::Progress;
-use variantarium::learn::{Frame, Library, MarkColour, Step, check};
+use variantarium::learn::{Frame, Library, MarkColour, Step, check, default_dir};
 
 fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons")
@@ -448,10 +448,25 @@ fn screenshot_of_a_lesson_names_a_bad_lesson_or_step_before_any_window() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--step 99: lesson 'chakra-pass' has 9 steps"),
+        err.contains("--step 99: lesson 'chakra-pass' has 5 steps"),
         "{err}"
     );
     let (code, _, err) = variantarium(&["screenshot", "--step", "3", "--out", out]);
     assert_eq!(code, 2);
     assert!(err.contains("--lesson"), "{err}");
+}
+
+/// `--step N` counts steps as the lesson panel does: only those that take
+/// time; marks, arrows and checks come with the step after them.
+#[test]
+fn screenshot_steps_are_counted_as_the_panel_counts_them() {
+    let library = Library::load(&default_dir()).expect("the lessons load");
+    let lesson = library.find("chakra-pass").expect("the lesson");
+    // camera, marks, arrow, caption, caption, expect, exercise, expect, caption
+    assert_eq!(lesson.shown_steps(lesson.steps.len()), 5);
+    let applied: Vec<Option<usize>> = (0..=6).map(|n| lesson.steps_through(n)).collect();
+    assert_eq!(
+        applied,
+        [Some(0), Some(3), Some(4), Some(6), Some(8), Some(9), None]
+    );
 }

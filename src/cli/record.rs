@@ -197,9 +197,6 @@ fn single(start: Box<dyn Session>, moves: &[String], lines: Vec<String>) -> Resu
     })
 }
 
-/// Characters a line of a title card holds.
-const CARD_LINE: usize = 56;
-
 /// A lesson: its title and goal on the card, then its moves and its
 /// exercises' scripted answers (with the replies), each captioned with the
 /// lesson's words in force when it is played.
@@ -208,39 +205,40 @@ fn lesson(id: &str) -> Result<Script, String> {
     let lesson = library
         .find(id)
         .ok_or_else(|| format!("no lesson '{id}' (see `variantarium learn --list`)"))?;
-    let start = crate::learn::Frame::start(lesson)?.session;
-    let (mut moves, mut words) = (Vec::new(), Vec::new());
-    let mut said = lesson.goal.clone();
-    for step in &lesson.steps {
+    let mut frame = crate::learn::Frame::start(lesson)?;
+    let start = frame.session.clone_box();
+    // What the caption strip says over each move: the lesson's caption at
+    // the time, or for an exercise its prompt and praise (the reply gets
+    // the praise alone).
+    let mut words = Vec::new();
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let before = frame.session.ply_count();
+        frame
+            .apply(step, None)
+            .map_err(|e| format!("lesson '{id}' step {}: {e}", i + 1))?;
+        let played = frame.session.ply_count() - before;
+        let said = frame.caption.clone().unwrap_or_else(|| lesson.goal.clone());
         match step {
-            Step::Caption { text, .. } => said.clone_from(text),
-            Step::Move { text, .. } => {
-                moves.push(text.clone());
-                words.push(said.clone());
-            }
             Step::Exercise(exercise) => {
-                let answer = exercise
-                    .accept
-                    .first()
-                    .ok_or_else(|| format!("lesson '{id}': an exercise accepts no move"))?;
-                moves.push(answer.clone());
                 words.push(format!("{} {}", exercise.prompt, exercise.right));
-                if let Some(reply) = &exercise.reply {
-                    moves.push(reply.clone());
-                    words.push(exercise.right.clone());
-                }
+                words.extend((1..played).map(|_| exercise.right.clone()));
             }
-            _ => {}
+            _ => words.extend((0..played).map(|_| said.clone())),
         }
     }
+    let moves = frame.session.moves();
     let title = Card {
         heading: lesson.title.clone(),
-        lines: wrap(&lesson.goal, CARD_LINE),
+        lines: vec![lesson.goal.clone()],
     };
     let mut segment =
         Segment::replay(title, start, &moves).map_err(|e| format!("lesson '{id}': {e}"))?;
     for (step, said) in segment.steps.iter_mut().zip(words) {
         step.caption = format!("{}: {said}", step.text);
+    }
+    // The held end shows where the lesson leaves off in its own words.
+    if let Some(last) = frame.caption.filter(|_| frame.session.outcome().is_none()) {
+        segment.closing = last;
     }
     Ok(Script {
         segments: vec![segment],
@@ -249,22 +247,6 @@ fn lesson(id: &str) -> Result<Script, String> {
             lines: vec![format!("Learn: {}", lesson.title)],
         },
     })
-}
-
-/// The words of `text` in lines of at most `width` characters (a longer
-/// word stands alone).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 /// The tour: a short computer game of each showcase game.

@@ -67,7 +67,8 @@ pub struct ScreenshotArgs {
     /// Show this lesson (see `learn --list`) instead of a game.
     #[arg(long, conflicts_with_all = ["variant", "record", "position"])]
     pub lesson: Option<String>,
-    /// With --lesson: after this many of its steps (0 is its start).
+    /// With --lesson: after this many of its steps, counted as the lesson
+    /// panel counts them (0 is its start).
     #[arg(long, requires = "lesson")]
     pub step: Option<usize>,
 }
@@ -207,13 +208,13 @@ fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<crate::app::LearnLa
             "no lesson '{id}' (see `variantarium learn --list`)"
         ));
     };
-    let step = args.step.unwrap_or(0);
-    if step > lesson.steps.len() {
+    let shown = args.step.unwrap_or(0);
+    let Some(step) = lesson.steps_through(shown) else {
         return Err(format!(
-            "--step {step}: lesson '{id}' has {} steps",
-            lesson.steps.len()
+            "--step {shown}: lesson '{id}' has {} steps",
+            lesson.shown_steps(lesson.steps.len())
         ));
-    }
+    };
     Ok(Some(crate::app::LearnLaunch {
         library,
         lesson: Some(id.clone()),

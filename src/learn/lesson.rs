@@ -37,6 +37,35 @@ pub struct Lesson {
     pub steps: Vec<Step>,
 }
 
+impl Lesson {
+    /// How many of the first `upto` steps the player sees as steps: those
+    /// that take time (marks, arrows and checks come with the next one).
+    pub fn shown_steps(&self, upto: usize) -> usize {
+        self.steps[..upto.min(self.steps.len())]
+            .iter()
+            .filter(|s| s.seconds() > 0.0)
+            .count()
+    }
+
+    /// How many steps are applied when the player has seen `shown` of them:
+    /// up to the next step that takes time. None past the lesson's end.
+    pub fn steps_through(&self, shown: usize) -> Option<usize> {
+        if shown > self.shown_steps(self.steps.len()) {
+            return None;
+        }
+        let mut seen = 0;
+        for (i, step) in self.steps.iter().enumerate() {
+            if step.seconds() > 0.0 {
+                if seen == shown {
+                    return Some(i);
+                }
+                seen += 1;
+            }
+        }
+        Some(self.steps.len())
+    }
+}
+
 /// One step of a lesson; the `step` field names its kind.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "kebab-case")]

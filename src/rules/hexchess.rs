@@ -511,6 +511,8 @@ pub(crate) struct Tables {
     curved_len: [[[u8; 12]; MAX_CELLS]; 2],
     /// Every cell any curved path from c reaches on an empty board.
     curved_reach: [[u128; MAX_CELLS]; 2],
+    /// Each curved path's cells, for the paths no man blocks.
+    curved_mask: [[[u128; 12]; MAX_CELLS]; 2],
     /// Everything directional below is per orientation `o` (see
     /// [`ORIENTS`]): the army's own forward and promotion edge.
     forward: [[u8; MAX_CELLS]; ORIENTS],
@@ -559,6 +561,7 @@ impl Tables {
             curved: [[[[NONE; 4]; 12]; MAX_CELLS]; 2],
             curved_len: [[[0; 12]; MAX_CELLS]; 2],
             curved_reach: [[0; MAX_CELLS]; 2],
+            curved_mask: [[[0; 12]; MAX_CELLS]; 2],
             forward: [[NONE; MAX_CELLS]; ORIENTS],
             pawn_capture: [[[0; MAX_CELLS]; ORIENTS]; 4],
             pawn_attackers: [[[0; MAX_CELLS]; ORIENTS]; 4],
@@ -609,6 +612,7 @@ impl Tables {
                                 Some(x) => {
                                     t.curved[w][ci][p][i] = x;
                                     t.curved_reach[w][ci] |= bit(x);
+                                    t.curved_mask[w][ci][p] |= bit(x);
                                     count += 1;
                                 }
                                 None => break,
@@ -814,6 +818,11 @@ impl Tables {
         }
         let mut reach = 0;
         for p in 0..12 {
+            let mask = self.curved_mask[w][c][p];
+            if mask & occ == 0 {
+                reach |= mask;
+                continue;
+            }
             let path = &self.curved[w][c][p];
             for &x in &path[..self.curved_len[w][c][p] as usize] {
                 reach |= bit(x);
@@ -1050,6 +1059,11 @@ impl HexChess {
     pub fn piece_at(&self, cell: u8) -> Option<(Kind, Side)> {
         let code = *self.board.get(cell as usize)?;
         Kind::from_code(code).map(|k| (k, Side(code >> 4)))
+    }
+
+    /// The cells holding `side`'s men of one kind.
+    pub fn men_of(&self, kind: Kind, side: Side) -> u128 {
+        self.kinds[kind as usize] & self.sides[side.index() & 1]
     }
 
     /// How many forward steps a pawn of `side` on `cell` is from its

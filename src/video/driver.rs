@@ -300,6 +300,8 @@ const STRIP_HEIGHT: f32 = 0.09;
 /// The share of the strip's width a caption may fill (the game's name has
 /// the rest).
 const CAPTION_ROOM: f32 = 0.7;
+/// The share of the picture's width a title card's lines wrap in.
+const CARD_ROOM: f32 = 0.8;
 
 /// The title and end cards, and the caption strip under the game.
 fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
@@ -352,8 +354,23 @@ fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {
     let centre = screen.center();
     let heading_size = h * 0.085;
     let line_size = h * 0.042;
-    let lines = card.lines.len() as f32;
-    let top = centre.y - (heading_size + lines * line_size * 1.5) / 2.0;
+    // A card's line is a sentence or two: it wraps to the card's width, each
+    // row centred.
+    let font = egui::FontId::proportional(line_size);
+    let room = screen.width() * CARD_ROOM;
+    let rows: Vec<String> = card
+        .lines
+        .iter()
+        .flat_map(|line| {
+            let galley = painter.layout(line.clone(), font.clone(), LINE_INK, room);
+            galley
+                .rows
+                .iter()
+                .map(|placed| placed.row.text())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let top = centre.y - (heading_size + rows.len() as f32 * line_size * 1.5) / 2.0;
     painter.text(
         egui::pos2(centre.x, top + heading_size / 2.0),
         egui::Align2::CENTER_CENTER,
@@ -369,13 +386,13 @@ fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {
         ],
         egui::Stroke::new((h * 0.003).max(1.0), HEADING_INK),
     );
-    for (i, line) in card.lines.iter().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         let y = rule_y + line_size * (1.2 + 1.5 * i as f32);
         painter.text(
             egui::pos2(centre.x, y),
             egui::Align2::CENTER_CENTER,
-            line,
-            egui::FontId::proportional(line_size),
+            row.trim(),
+            font.clone(),
             LINE_INK,
         );
     }

@@ -64,8 +64,9 @@ impl Segment {
             Some(outcome) => format!("{outcome}"),
             None if steps.is_empty() => "The position".to_string(),
             None => format!(
-                "After {} moves: {} to move",
+                "After {} move{}: {} to move",
                 steps.len(),
+                if steps.len() == 1 { "" } else { "s" },
                 game.side_to_move().name()
             ),
         };

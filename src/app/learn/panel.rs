@@ -42,14 +42,8 @@ fn lesson_panel(
             ui.set_max_width(width);
             ui.add(egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap());
             ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
-            let shown_steps = |upto: usize| {
-                player.lesson.steps[..upto]
-                    .iter()
-                    .filter(|s| s.seconds() > 0.0)
-                    .count()
-            };
-            let total = shown_steps(player.lesson.steps.len()).max(1);
-            let done = shown_steps(player.frame.done);
+            let total = player.lesson.shown_steps(player.lesson.steps.len()).max(1);
+            let done = player.lesson.shown_steps(player.frame.done);
             ui.add(
                 egui::ProgressBar::new(done as f32 / total as f32)
                     .text(format!("step {done} of {total}")),

@@ -75,14 +75,43 @@ const REACH_MARGIN: i32 = MOBILITY * 75;
 /// Men and pawns' progress, for the side to move.
 fn material(pos: &HexChess) -> i32 {
     let me = pos.side_to_move();
-    let mut score = 0;
-    for (cell, kind, side) in pos.men() {
-        let mut v = value(kind);
-        if kind == Kind::Pawn {
-            let to_go = usize::from(pos.promotion_distance(cell, side));
-            v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
-        }
-        score += if side == me { v } else { -v };
+    let army = |side: Side| {
+        army_value(
+            |kind| pos.men_of(kind, side),
+            |cell| pos.promotion_distance(cell, side),
+        )
+    };
+    army(me) - army(me.opponent())
+}
+
+/// The men that carry a value (royal men carry none).
+const VALUED: [Kind; 9] = [
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Cohen,
+    Kind::Finch,
+    Kind::Rabbi,
+    Kind::Sennight,
+    Kind::Pawn,
+];
+
+/// One army's men (counted by kind from their cell masks) and its pawns'
+/// progress.
+fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
+    let mut score: i32 = VALUED
+        .iter()
+        .map(|&kind| value(kind) * men_of(kind).count_ones() as i32)
+        .sum();
+    let mut pawns = men_of(Kind::Pawn);
+    while pawns != 0 {
+        let cell = pawns.trailing_zeros() as u8;
+        pawns &= pawns - 1;
+        score += PAWN_TO_GO
+            .get(usize::from(to_go(cell)))
+            .copied()
+            .unwrap_or(0);
     }
     score
 }
@@ -101,15 +130,12 @@ impl GameEval for HexChess3 {
 
     fn evaluate_for(&self, side: Side) -> i32 {
         let players = [Side::WHITE, Side::BLACK, Side(2)];
-        let mut material = [0i32; 3];
-        for (cell, kind, owner) in self.men() {
-            let mut v = value(kind);
-            if kind == Kind::Pawn {
-                let to_go = usize::from(self.promotion_distance(cell, owner));
-                v += PAWN_TO_GO.get(to_go).copied().unwrap_or(0);
-            }
-            material[owner.index() % 3] += v;
-        }
+        let material = players.map(|s| {
+            army_value(
+                |kind| self.men_of(kind, s),
+                |cell| self.promotion_distance(cell, s),
+            )
+        });
         let strength = |s: Side| {
             let danger: u32 = players
                 .iter()

@@ -131,6 +131,11 @@ impl HexChess3 {
     }
 
     /// Every man on the board: its cell, type and owner, in cell order.
+    /// The cells holding `side`'s men of one kind.
+    pub fn men_of(&self, kind: Kind, side: Side) -> u128 {
+        self.kinds[kind as usize] & self.sides[side.index()]
+    }
+
     pub fn men(&self) -> impl Iterator<Item = (u8, Kind, Side)> + '_ {
         bits128(self.occupied())
             .filter_map(|cell| self.piece_at(cell).map(|(kind, side)| (cell, kind, side)))
