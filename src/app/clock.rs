@@ -207,7 +207,9 @@ fn start_clock(
 /// Credits each move's increment, runs the time of the side to move while
 /// the game is live, and ends the game when a flag falls.
 fn run_clock(
-    time: Res<Time>,
+    // Wall-clock time: the game's own time is capped per frame, and a slow
+    // frame must cost the player every second it took.
+    time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     game: Option<ResMut<Match>>,
     mut applied: MessageReader<MoveApplied>,

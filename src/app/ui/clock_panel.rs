@@ -40,17 +40,19 @@ pub(super) fn clock_picker(ui: &mut egui::Ui, choice: &mut ClockChoice, controls
         ui.horizontal(|ui| {
             let mut minutes = choice.custom.base.as_secs() / 60;
             let mut increment = choice.custom.increment.as_secs();
-            ui.add(
+            let minutes_field = ui.add(
                 egui::DragValue::new(&mut minutes)
                     .range(1..=MAX_MINUTES)
                     .suffix(" min"),
             );
+            controls.note("clock:minutes", minutes_field);
             ui.label("+");
-            ui.add(
+            let increment_field = ui.add(
                 egui::DragValue::new(&mut increment)
                     .range(0..=MAX_INCREMENT)
                     .suffix(" s a move"),
             );
+            controls.note("clock:increment", increment_field);
             let custom = TimeControl::minutes(minutes, increment);
             if custom != choice.custom {
                 choice.custom = custom;
