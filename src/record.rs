@@ -9,7 +9,9 @@
 //! which move failed ([`Loaded::stopped`]).
 //!
 //! Versions: 1, the first; 2 adds `players` (who played each side, so that
-//! a resumed game goes on against the same computer).
+//! a resumed game goes on against the same computer). A game lost on time
+//! also carries `timeout`, the side whose clock ran out (an optional field
+//! of version 2: older builds read the moves and ignore it).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -51,6 +53,10 @@ pub struct GameRecord {
     /// to `6` (version 2; empty when not known).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// The side whose clock ran out after the last move (`white`, `black`
+    /// or `red`): the game ended with its loss on time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
 }
 
 /// A game read from a file.
@@ -83,6 +89,10 @@ impl GameRecord {
             redo: session.redo_moves(),
             result: result_text(session),
             players: Vec::new(),
+            timeout: session
+                .time_loss()
+                .filter(|&(ply, _)| ply == session.ply_count())
+                .map(|(_, side)| side.name().to_lowercase()),
         }
     }
 
@@ -152,6 +162,16 @@ impl GameRecord {
         }
         for _ in 0..redone {
             session.undo();
+        }
+        if stopped.is_none()
+            && let Some(name) = &self.timeout
+        {
+            let side = side_named(name, session.side_count())?;
+            if !session.lose_on_time(side) {
+                stopped = Some(format!(
+                    "the record says {name} lost on time, but the game had already ended"
+                ));
+            }
         }
         let players = (!self.players.is_empty()).then(|| {
             self.players
@@ -225,6 +245,9 @@ impl GameRecord {
             let _ = writeln!(out, "[Position \"{start}\"]");
         }
         let _ = writeln!(out, "[Result \"{}\"]", self.result);
+        if let Some(side) = &self.timeout {
+            let _ = writeln!(out, "[Timeout \"{side}\"]");
+        }
         out.push('\n');
         let mut line = String::new();
         for (i, mv) in self.moves.iter().enumerate() {
@@ -260,6 +283,7 @@ impl GameRecord {
             redo: Vec::new(),
             result: "*".into(),
             players: Vec::new(),
+            timeout: None,
         };
         let mut body = String::new();
         for (n, line) in text.lines().enumerate() {
@@ -272,6 +296,7 @@ impl GameRecord {
                     "Pawn" => record.pawn = Some(value.into()),
                     "Position" => record.start = Some(value.into()),
                     "Result" => record.result = value.into(),
+                    "Timeout" => record.timeout = Some(value.into()),
                     "DrawRules" => {
                         record.repetition_draws = value.contains("repetition");
                         record.fifty_move_draws = value.contains("fifty");
@@ -315,6 +340,15 @@ impl GameRecord {
         }
         Ok(record)
     }
+}
+
+/// The side a record names (`white`, `black`, `red`), in a game of
+/// `count` sides.
+fn side_named(name: &str, count: u8) -> Result<Side, String> {
+    (0..count)
+        .map(Side)
+        .find(|side| side.name().eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| format!("the record's timeout names no player of this game: '{name}'"))
 }
 
 fn check_version(version: u64) -> Result<(), String> {

@@ -5,8 +5,10 @@
 mod analysis;
 #[cfg(feature = "app")]
 mod app;
+mod captured;
 mod chakra;
 mod cli;
+mod clock;
 #[cfg(feature = "app")]
 mod display;
 mod docs;
@@ -17,6 +19,8 @@ mod fuzz;
 mod game_window;
 mod hexchess;
 mod hexchess3p;
+#[cfg(feature = "app")]
+mod keys;
 mod learn;
 #[cfg(feature = "app")]
 mod player;
@@ -28,9 +32,14 @@ mod render;
 mod robust;
 #[cfg(feature = "app")]
 mod scene;
+#[cfg(feature = "app")]
+mod settings;
+#[cfg(feature = "app")]
+mod sound;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;
+#[cfg(feature = "app")]
 mod walk;
 #[cfg(feature = "app")]
 mod window;

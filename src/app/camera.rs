@@ -297,19 +297,11 @@ fn frame_the_boards(
 
 fn orbit_with_mouse(
     buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Res<bevy_egui::input::EguiWantsInput>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
-    let typing = egui.wants_keyboard_input();
-    if !typing && keys.just_pressed(KeyCode::KeyF) {
-        orbit.flip();
-    }
-    if !typing && keys.just_pressed(KeyCode::KeyT) {
-        orbit.top_down = !orbit.top_down;
-    }
     if egui.wants_pointer_input() {
         return;
     }

@@ -6,12 +6,14 @@ mod autosave;
 mod board;
 mod camera;
 mod capture;
+pub mod clock;
 mod computer;
 mod dressing;
 pub mod files;
 mod game;
 mod highlight;
 mod hints;
+pub mod keys;
 mod learn;
 pub mod library;
 mod marks;
@@ -23,6 +25,7 @@ mod quality;
 mod scene;
 mod selection;
 pub mod settings;
+pub mod sound;
 mod textures;
 mod themes;
 mod ui;
@@ -34,6 +37,7 @@ pub use autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use board::{Cell, CellIndex};
 pub use camera::{CameraSystems, MainCamera, OrbitCamera, ReservedBottom};
 pub use capture::{CellMapOut, SceneOnly, ScreenshotRequest};
+pub use clock::{Clock, ClockChoice, ClockMode, GameClock, TimeControl};
 pub use computer::{Engine, HintRequested, Players, Thinking};
 pub use game::{
     AnimationSpeed, CellClicked, ComputerResumed, GameStarted, GameSystems, HistoryRequested,
@@ -41,6 +45,7 @@ pub use game::{
     StartNotice, can_undo,
 };
 pub use hints::{HoveredCell, Overlays};
+pub use keys::{KeyCommand, TypingText, key_command};
 pub use learn::{
     Feedback, LearnFocus, LearnLaunch, LessonControl, LessonHints, LessonLibrary, LessonPlayer,
     LessonProgress, LessonRequested, frame_hints,
@@ -49,7 +54,7 @@ pub use marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
 pub use meshes::{Extent, man_extent};
 pub use pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use quality::Quality;
-pub use selection::{HumanSides, PendingChoice, Selection, Target};
+pub use selection::{ClickRefused, HumanSides, PendingChoice, Selection, Target};
 pub use settings::{Settings, SettingsFile, SettingsWindow};
 
 use crate::rules::session::Session;
@@ -105,6 +110,8 @@ impl Plugin for CorePlugin {
             learn::plugin,
             settings::plugin,
             library::plugin,
+            clock::plugin,
+            keys::plugin,
         ));
     }
 }
@@ -136,6 +143,7 @@ impl Plugin for ScenePlugin {
             ui::plugin,
             learn::ui_plugin,
             capture::plugin,
+            sound::plugin,
         ));
     }
 }

@@ -74,7 +74,7 @@ impl Quality {
 pub enum QualitySource {
     /// The command line set it (`record --quality`): nothing is remembered.
     Given,
-    /// The player chose it in the menu (remembered in the data folder).
+    /// The player chose it in the menu (remembered in the config folder, beside the settings).
     Chosen,
     /// Nobody chose: the window picks from the adapter.
     Automatic,
@@ -82,7 +82,7 @@ pub enum QualitySource {
 
 /// Seen far enough for the boards and the table under them.
 const SHADOW_DISTANCE: f32 = 40.0;
-/// The file, in the data folder, that keeps the player's choice.
+/// The file, in the config folder, that keeps the player's choice.
 const REMEMBERED: &str = "quality";
 
 pub(super) fn plugin(app: &mut App) {
@@ -114,13 +114,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn remembered() -> Option<Quality> {
-    let path = crate::record::data_dir()?.join(REMEMBERED);
+    let path = crate::record::config_dir()?.join(REMEMBERED);
     let text = std::fs::read_to_string(path).ok()?;
     Quality::parse(text.trim()).ok()
 }
 
-fn remember(quality: Quality) {
-    let Some(dir) = crate::record::data_dir() else {
+pub(super) fn remember(quality: Quality) {
+    let Some(dir) = crate::record::config_dir() else {
         return;
     };
     let written = std::fs::create_dir_all(&dir).and_then(|()| {

@@ -41,8 +41,15 @@ impl Default for HumanSides {
     }
 }
 
+/// A click played and selected nothing, and the panel says why.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClickRefused {
+    pub cell: CellId,
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
+    app.add_message::<ClickRefused>()
+        .init_resource::<Selection>()
         .init_resource::<PendingChoice>()
         .init_resource::<HumanSides>()
         .add_systems(
@@ -98,6 +105,7 @@ fn select_or_move(
     mut pending: ResMut<PendingChoice>,
     mut legal: MessageWriter<LegalMoves>,
     mut requests: MessageWriter<MoveRequested>,
+    mut refused: MessageWriter<ClickRefused>,
 ) {
     let Some(mut game) = game else {
         clicks.clear();
@@ -142,6 +150,9 @@ fn select_or_move(
                 Some(from) if !own_man => glossary::refusal(session, from, cell),
                 _ => glossary::idle_click(session, cell),
             };
+            if why.is_some() {
+                refused.write(ClickRefused { cell });
+            }
             if why.is_some() || game.notice.is_some() {
                 game.notice = why;
             }

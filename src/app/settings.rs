@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::game::StartNotice;
+use super::game::{AnimationSpeed, StartNotice};
 
 const SETTINGS_FILE: &str = "settings.json";
 
@@ -187,6 +187,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(file)
         .init_resource::<SettingsWindow>()
         .init_resource::<StartNotice>()
+        .add_systems(Startup, say_where_settings_come_from)
         .add_systems(Startup, move |mut notice: ResMut<StartNotice>| {
             if let Some(problem) = &problem {
                 let line = format!("{problem}; using the default settings");
@@ -196,7 +197,23 @@ pub(super) fn plugin(app: &mut App) {
                 });
             }
         })
+        .add_systems(Update, follow_animation_seconds)
         .add_systems(Last, save_changed_settings);
+}
+
+/// One line in the log: which file the settings came from and what they
+/// are (a restart's proof that they were kept).
+fn say_where_settings_come_from(settings: Res<Settings>, file: Res<SettingsFile>) {
+    let Some(path) = &file.0 else { return };
+    let values = serde_json::to_string(&*settings).unwrap_or_default();
+    info!("settings from {}: {values}", path.display());
+}
+
+/// Moves take as long as the settings say.
+fn follow_animation_seconds(settings: Res<Settings>, mut speed: ResMut<AnimationSpeed>) {
+    if settings.is_changed() && speed.0 != settings.animation_seconds {
+        speed.0 = settings.animation_seconds;
+    }
 }
 
 /// Writes the settings after any change (not the first frame's insertion).

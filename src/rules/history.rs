@@ -141,6 +141,11 @@ impl<P: Position> Game<P> {
         }
     }
 
+    /// Forgets the moves taken back: the game ends where it stands.
+    pub fn forget_redo(&mut self) {
+        self.redo.clear();
+    }
+
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }

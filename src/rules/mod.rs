@@ -90,6 +90,8 @@ pub enum EndReason {
     NoLegalMove,
     Repetition,
     FiftyMoves,
+    /// A player's clock ran out: that side lost on time.
+    Timeout(Side),
 }
 
 impl EndReason {
@@ -100,6 +102,7 @@ impl EndReason {
             EndReason::NoLegalMove => "no legal move",
             EndReason::Repetition => "threefold repetition",
             EndReason::FiftyMoves => "fifty-move rule",
+            EndReason::Timeout(_) => "loss on time",
         }
     }
 
@@ -111,6 +114,7 @@ impl EndReason {
             EndReason::NoLegalMove => "no-move",
             EndReason::Repetition => "repetition",
             EndReason::FiftyMoves => "fifty-moves",
+            EndReason::Timeout(_) => "timeout",
         }
     }
 }
@@ -122,6 +126,19 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// `loser`'s clock ran out with `others` still playing: one of them
+    /// left wins on time; with more left, they share a draw.
+    pub fn on_time(loser: Side, others: &[Side]) -> Outcome {
+        let result = match others {
+            [winner] => GameResult::Win(*winner),
+            _ => GameResult::Draw,
+        };
+        Outcome {
+            result,
+            reason: EndReason::Timeout(loser),
+        }
+    }
+
     /// The end of a chess-like game whose side to move has no legal move:
     /// checkmate wins for the other side, stalemate draws.
     pub fn no_move_left(side_to_move: Side, in_check: bool) -> Outcome {
@@ -141,12 +158,18 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.result {
-            GameResult::Win(side) => {
+        match (self.result, self.reason) {
+            (GameResult::Win(side), EndReason::Timeout(_)) => {
+                write!(f, "{} wins on time", side.name())
+            }
+            (GameResult::Draw, EndReason::Timeout(loser)) => {
+                write!(f, "draw: {} lost on time", loser.name())
+            }
+            (GameResult::Win(side), _) => {
                 write!(f, "{} wins by {}", side.name(), self.reason.describe())
             }
-            GameResult::Draw => write!(f, "draw by {}", self.reason.describe()),
-            GameResult::ThreeQuarters(side) => {
+            (GameResult::Draw, _) => write!(f, "draw by {}", self.reason.describe()),
+            (GameResult::ThreeQuarters(side), _) => {
                 write!(f, "{} scores ¾ by {}", side.name(), self.reason.describe())
             }
         }
@@ -340,6 +363,10 @@ pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Op
             _ => names.concat(),
         }
     };
+    let timed_out = match outcome.map(|o| o.reason) {
+        Some(EndReason::Timeout(side)) => Some(side),
+        _ => None,
+    };
     let first = match outcome {
         None => "ongoing".to_string(),
         Some(Outcome {
@@ -350,7 +377,11 @@ pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Op
             result: GameResult::Draw,
             reason: r,
         }) => {
-            let playing = order.iter().copied().filter(|&s| pos.in_game(s)).collect();
+            let playing = order
+                .iter()
+                .copied()
+                .filter(|&s| pos.in_game(s) && timed_out != Some(s))
+                .collect();
             format!("draw between {} {}", listed(playing), r.id())
         }
     };
@@ -362,7 +393,7 @@ pub fn multi_player_status<P: Position>(pos: &P, outcome: Option<Outcome>) -> Op
     let out: Vec<Side> = order
         .iter()
         .copied()
-        .filter(|&s| !pos.in_game(s) || winner.is_some_and(|w| w != s))
+        .filter(|&s| !pos.in_game(s) || winner.is_some_and(|w| w != s) || timed_out == Some(s))
         .collect();
     let eliminated: Vec<String> = out.into_iter().map(name).collect();
     let second = if eliminated.is_empty() {

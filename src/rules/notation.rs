@@ -12,6 +12,8 @@ pub enum MoveError {
     Malformed { text: String, reason: String },
     /// Well-formed, but not a legal move here.
     Illegal { text: String },
+    /// No move is played: the game has ended (a side lost on time).
+    Over { text: String, outcome: String },
 }
 
 impl fmt::Display for MoveError {
@@ -21,6 +23,9 @@ impl fmt::Display for MoveError {
                 write!(f, "malformed move '{text}': {reason}")
             }
             MoveError::Illegal { text } => write!(f, "illegal move '{text}' in this position"),
+            MoveError::Over { text, outcome } => {
+                write!(f, "{text} was not played: the game is over ({outcome})")
+            }
         }
     }
 }

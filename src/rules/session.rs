@@ -4,7 +4,9 @@
 
 use super::history::{DrawRules, Game};
 use super::variant::{Variant, VariantVisitor};
-use super::view::{BoardLayout, CellId, Effect, Hint, Placement, Route};
+use super::view::{
+    BoardLayout, CellId, Effect, Hint, ManState, Placement, Route, Takings, taken_men,
+};
 use super::{MoveError, Outcome, Position, Side, multi_player_status, sorted_moves};
 
 /// A legal move as the app sees it.
@@ -72,6 +74,17 @@ pub trait Session: Send + Sync {
     /// A game of more than two players: where it stands and who is out, as
     /// [`multi_player_status`] words it; None for two-player games.
     fn multi_player_status(&self) -> Option<[String; 2]>;
+    /// What each side has taken, by side number from side 0: the men it
+    /// took off the board, and how many of its own men are Prisoners.
+    fn takings(&self) -> Vec<Takings>;
+    /// `side`'s clock ran out here: the game ends with its loss on time
+    /// (the others still playing share the rest; see [`Outcome::on_time`])
+    /// and moves taken back are forgotten. False, and nothing changes, when
+    /// the game is already over or `side` is not playing. Undo steps back
+    /// before the loss; a new move from there forgets it.
+    fn lose_on_time(&mut self, side: Side) -> bool;
+    /// Who lost on time and after how many moves, if anyone did.
+    fn time_loss(&self) -> Option<(usize, Side)>;
 }
 
 struct VariantGame<P: Position> {
@@ -83,6 +96,12 @@ struct VariantGame<P: Position> {
     /// Texts of the moves taken back, for the move list (next last, as a
     /// stack: undo and redo are constant time).
     redo_texts: Vec<String>,
+    /// The men each move played took off the board, with its mover.
+    taken: Vec<(Side, Vec<Placement>)>,
+    /// The same for the moves taken back (next last).
+    redo_taken: Vec<(Side, Vec<Placement>)>,
+    /// The side whose clock ran out, and the ply count when it did.
+    time_loss: Option<(usize, Side)>,
 }
 
 impl<P: Position> Clone for VariantGame<P> {
@@ -92,7 +111,32 @@ impl<P: Position> Clone for VariantGame<P> {
             game: self.game.clone(),
             texts: self.texts.clone(),
             redo_texts: self.redo_texts.clone(),
+            taken: self.taken.clone(),
+            redo_taken: self.redo_taken.clone(),
+            time_loss: self.time_loss,
         }
+    }
+}
+
+impl<P: Position> VariantGame<P> {
+    fn timed_out(&self) -> Option<Outcome> {
+        let (ply, loser) = self.time_loss?;
+        if ply != self.game.ply_count() {
+            return None;
+        }
+        let pos = self.game.position();
+        let others: Vec<Side> = (0..pos.side_count())
+            .map(Side)
+            .filter(|&s| s != loser && pos.in_game(s))
+            .collect();
+        Some(Outcome::on_time(loser, &others))
+    }
+
+    /// The men the move takes and who takes them, asked before it is played.
+    fn taking(&self, mv: P::Move) -> (Side, Vec<Placement>) {
+        let pos = self.game.position();
+        let mover = pos.side_to_move();
+        (mover, taken_men(mover, &pos.placements(), &pos.effects(mv)))
     }
 }
 
@@ -142,12 +186,28 @@ impl<P: Position> Session for VariantGame<P> {
     }
 
     fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
+        if let Some(over) = self.timed_out() {
+            return Err(MoveError::Over {
+                text: text.trim().to_string(),
+                outcome: over.to_string(),
+            });
+        }
         let pos = self.game.position();
         let mv = pos.parse_move(text)?;
         let played = info(pos, mv);
+        let taking = self.taking(mv);
         self.game.play(mv);
         self.texts.push(played.text.clone());
+        self.taken.push(taking);
         self.redo_texts.clear();
+        self.redo_taken.clear();
+        // A new move from before a loss on time replaces that ending.
+        if self
+            .time_loss
+            .is_some_and(|(ply, _)| ply >= self.game.ply_count())
+        {
+            self.time_loss = None;
+        }
         Ok(played)
     }
 
@@ -155,6 +215,9 @@ impl<P: Position> Session for VariantGame<P> {
         let undone = self.game.undo();
         if undone && let Some(last) = self.texts.pop() {
             self.redo_texts.push(last);
+        }
+        if undone && let Some(taking) = self.taken.pop() {
+            self.redo_taken.push(taking);
         }
         undone
     }
@@ -164,6 +227,9 @@ impl<P: Position> Session for VariantGame<P> {
         if redone && let Some(next) = self.redo_texts.pop() {
             self.texts.push(next);
         }
+        if redone && let Some(taking) = self.redo_taken.pop() {
+            self.taken.push(taking);
+        }
         redone
     }
 
@@ -172,7 +238,7 @@ impl<P: Position> Session for VariantGame<P> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        self.game.outcome().or_else(|| self.timed_out())
     }
 
     fn moves(&self) -> Vec<String> {
@@ -235,7 +301,45 @@ impl<P: Position> Session for VariantGame<P> {
     }
 
     fn multi_player_status(&self) -> Option<[String; 2]> {
-        multi_player_status(self.game.position(), self.game.outcome())
+        multi_player_status(self.game.position(), self.outcome())
+    }
+
+    fn takings(&self) -> Vec<Takings> {
+        let pos = self.game.position();
+        let count = pos.side_count();
+        let placements = pos.placements();
+        (0..count)
+            .map(Side)
+            .map(|side| Takings {
+                side,
+                men: self
+                    .taken
+                    .iter()
+                    .filter(|(mover, _)| *mover == side)
+                    .flat_map(|(_, men)| men.iter().copied())
+                    .collect(),
+                prisoners: placements
+                    .iter()
+                    .filter(|p| p.state == ManState::Prisoner && p.side == Some(side))
+                    .count() as u16,
+            })
+            .collect()
+    }
+
+    fn lose_on_time(&mut self, side: Side) -> bool {
+        let pos = self.game.position();
+        if self.outcome().is_some() || side.0 >= pos.side_count() || !pos.in_game(side) {
+            return false;
+        }
+        self.time_loss = Some((self.game.ply_count(), side));
+        self.game.forget_redo();
+        self.redo_texts.clear();
+        self.redo_taken.clear();
+        true
+    }
+
+    fn time_loss(&self) -> Option<(usize, Side)> {
+        self.time_loss
     }
 }
 
@@ -277,6 +381,9 @@ impl VariantVisitor for NewSession<'_> {
             game: Game::new(start, self.draw_rules),
             texts: Vec::new(),
             redo_texts: Vec::new(),
+            taken: Vec::new(),
+            redo_taken: Vec::new(),
+            time_loss: None,
         }))
     }
 }

@@ -124,6 +124,41 @@ pub struct Placement {
     pub level: u8,
 }
 
+/// What one side has won from the others so far, and what it has lost to
+/// the board's prisons,, for the panel beside the
+/// board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Takings {
+    pub side: Side,
+    /// The men it took off the board, in the order taken, as they stood.
+    pub men: Vec<Placement>,
+    /// Its own men standing as Prisoners on the board (Flaxman's captures
+    /// stay there; a King may even take its own Soldier).
+    pub prisoners: u16,
+}
+
+/// The men that `effects` (a move by `mover`, with `before` standing)
+/// take off the board: each [`Effect::Capture`]'s top man and each
+/// [`Effect::Remove`]'s man, unless it is the mover's own.
+pub fn taken_men(mover: Side, before: &[Placement], effects: &[Effect]) -> Vec<Placement> {
+    effects
+        .iter()
+        .filter_map(|effect| match *effect {
+            Effect::Capture { at } => before
+                .iter()
+                .filter(|p| p.cell == at)
+                .max_by_key(|p| p.level)
+                .copied(),
+            Effect::Remove { at, level } => before
+                .iter()
+                .find(|p| p.cell == at && p.level == level)
+                .copied(),
+            _ => None,
+        })
+        .filter(|man| man.side != Some(mover))
+        .collect()
+}
+
 /// The cells a person picks to make a move: click `from`, then `to`. Several
 /// moves can share a route (promotions, a chakra move with or without flip);
 /// the app then asks which.

@@ -6,14 +6,18 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::captured::captured_men;
+use super::clock_panel::clock_display;
 use super::file_controls::{FileActions, file_controls};
 use super::{ControlMap, EXPLAIN, Form, PanelRect};
 use crate::app::camera::{OrbitCamera, PANEL_WIDTH};
+use crate::app::clock::GameClock;
 use crate::app::computer::{Hint, HintRequested, Thinking};
 use crate::app::game::{
-    AnimationSpeed, ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
+    ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
 };
 use crate::app::selection::HumanSides;
+use crate::app::settings::{Settings, SettingsWindow};
 use crate::rules::Side;
 use crate::rules::registry;
 use crate::rules::session::Session;
@@ -31,12 +35,14 @@ pub(super) struct TurnControls<'w> {
 }
 
 /// Moving through the game and looking at it: undo and redo, the camera,
-/// the animation speed.
+/// the clocks and the settings window.
 #[derive(SystemParam)]
 pub(super) struct ViewControls<'w> {
     history: MessageWriter<'w, HistoryRequested>,
     orbit: ResMut<'w, OrbitCamera>,
-    speed: ResMut<'w, AnimationSpeed>,
+    clock: Res<'w, GameClock>,
+    settings: Res<'w, Settings>,
+    settings_window: ResMut<'w, SettingsWindow>,
 }
 
 pub(super) fn game_panel(
@@ -53,6 +59,10 @@ pub(super) fn game_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let session = game.session.as_ref();
+    // The cell numbers follow the settings window.
+    if form.show_gilman != view.settings.cell_numbers {
+        form.show_gilman = view.settings.cell_numbers;
+    }
     let screen_height = ctx.content_rect().height();
     let shown = egui::Window::new("Game")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
@@ -72,10 +82,13 @@ pub(super) fn game_panel(
                     // much room); a long title wraps.
                     ui.set_max_width(PANEL_WIDTH - 30.0);
                     status(ui, session, &mut controls, &mut files);
+                    clock_display(ui, &view.clock, session);
                     turn_controls(ui, &game, &mut turn, &mut controls);
-                    view_controls(ui, session, &mut view, &mut form, &mut controls);
+                    view_controls(ui, session, &mut view, &mut controls);
                     ui.separator();
-                    ui.label("Moves (click one to see that position)");
+                    captured_men(ui, session);
+                    ui.separator();
+                    ui.label("Moves (click one to see that position; the arrow keys step)");
                     move_list(ui, session, &mut controls, &mut view.history);
                     ui.separator();
                     file_controls(ui, &mut files, &mut controls);
@@ -213,20 +226,23 @@ fn turn_controls(
     }
 }
 
-/// Undo and redo, the camera's choices and the animation speed.
+/// Undo and redo, the camera's choices and the settings.
 fn view_controls(
     ui: &mut egui::Ui,
     session: &dyn Session,
     view: &mut ViewControls,
-    form: &mut Form,
     controls: &mut ControlMap,
 ) {
     ui.horizontal(|ui| {
-        let undo = ui.add_enabled(can_undo(session), egui::Button::new("Undo"));
+        let undo = ui
+            .add_enabled(can_undo(session), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z");
         if controls.note("undo", undo).clicked() {
             view.history.write(HistoryRequested(HistoryStep::Undo));
         }
-        let redo = ui.add_enabled(session.can_redo(), egui::Button::new("Redo"));
+        let redo = ui
+            .add_enabled(session.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y");
         if controls.note("redo", redo).clicked() {
             view.history.write(HistoryRequested(HistoryStep::Redo));
         }
@@ -236,14 +252,17 @@ fn view_controls(
         if controls.note("turn-board", turn).clicked() {
             view.orbit.flip();
         }
-        ui.toggle_value(&mut view.orbit.top_down, "Top view");
+        ui.toggle_value(&mut view.orbit.top_down, "Top view")
+            .on_hover_text("Key T");
         let follow = ui.toggle_value(&mut view.orbit.follow, "Follow the player");
         controls.note("follow", follow);
+        let settings = ui
+            .button("Settings…")
+            .on_hover_text("Board, pieces, sound, animation, quality, camera");
+        if controls.note("settings", settings).clicked() {
+            view.settings_window.open = true;
+        }
     });
-    ui.add(egui::Slider::new(&mut view.speed.0, 0.0..=1.5).text("s per move (0 = instant)"));
-    if session.variant().id.takes_pawn_kind() {
-        ui.checkbox(&mut form.show_gilman, "Show Gilman's cell numbers");
-    }
 }
 
 fn move_list(
@@ -254,6 +273,10 @@ fn move_list(
 ) {
     let played = session.moves();
     let undone = session.redo_moves();
+    // The ply the list last scrolled to, kept in egui's memory.
+    let memory = egui::Id::new("moves-shown");
+    let mut last_shown: Option<usize> = ui.data(|d| d.get_temp(memory));
+    let shown = &mut last_shown;
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(200.0)
@@ -279,13 +302,15 @@ fn move_list(
                                 egui::RichText::new(text).weak()
                             };
                             let current = i + 1 == played.len();
-                            if controls
-                                .note(
-                                    format!("ply:{}", i + 1),
-                                    ui.selectable_label(current, label),
-                                )
-                                .clicked()
-                            {
+                            let label = if current { label.strong() } else { label };
+                            let response = ui.selectable_label(current, label);
+                            // The move shown stays in sight as the list grows
+                            // or the history is stepped through.
+                            if current && *shown != Some(played.len()) {
+                                response.scroll_to_me(Some(egui::Align::Center));
+                                *shown = Some(played.len());
+                            }
+                            if controls.note(format!("ply:{}", i + 1), response).clicked() {
                                 history.write(HistoryRequested(HistoryStep::GoTo(i + 1)));
                             }
                         }
@@ -293,8 +318,17 @@ fn move_list(
                     }
                 });
         });
+    ui.data_mut(|d| d.insert_temp(memory, last_shown));
+    let at_start = played.is_empty();
     if controls
-        .note("start-position", ui.small_button("Start position"))
+        .note(
+            "start-position",
+            ui.add(
+                egui::Button::new("Start position")
+                    .small()
+                    .selected(at_start),
+            ),
+        )
         .clicked()
     {
         history.write(HistoryRequested(HistoryStep::GoTo(0)));

@@ -7,8 +7,10 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::clock_panel::clock_picker;
 use super::game_cards::{CardClick, Thumbnails, game_cards, rules_window};
 use super::{ControlMap, Form, show_file_note};
+use crate::app::clock::ClockChoice;
 use crate::app::computer::Players;
 use crate::app::files::FileNote;
 use crate::app::game::NewGameRequested;
@@ -57,6 +59,7 @@ pub(super) fn main_menu(
     mut rules: ResMut<RulesShown>,
     mut requests: MessageWriter<NewGameRequested>,
     mut actions: TitleActions,
+    mut clock: ResMut<ClockChoice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
@@ -117,7 +120,14 @@ pub(super) fn main_menu(
         .anchor(egui::Align2::RIGHT_TOP, [-MARGIN, MARGIN])
         .fixed_size([SETUP_WIDTH, 0.0])
         .show(ctx, |ui| {
-            setup(ui, &mut form, &mut players, &mut controls, &mut requests);
+            setup(
+                ui,
+                &mut form,
+                &mut players,
+                &mut clock,
+                &mut controls,
+                &mut requests,
+            );
         });
     rules_window(ctx, &mut rules.0, &mut controls);
     Ok(())
@@ -176,6 +186,7 @@ fn setup(
     ui: &mut egui::Ui,
     form: &mut Form,
     players: &mut Players,
+    clock: &mut ClockChoice,
     controls: &mut ControlMap,
     requests: &mut MessageWriter<NewGameRequested>,
 ) {
@@ -197,6 +208,8 @@ fn setup(
         ui.add_space(6.0);
         pawn_choice(ui, form, controls);
     }
+    ui.add_space(6.0);
+    clock_picker(ui, clock, controls);
     ui.add_space(6.0);
     egui::CollapsingHeader::new("More options")
         .id_salt("more options")

@@ -5,6 +5,8 @@
 
 mod analysis;
 mod backdrop;
+mod captured;
+mod clock_panel;
 mod coordinates;
 mod file_controls;
 mod game_cards;
@@ -15,6 +17,7 @@ mod move_choice;
 mod pointer;
 mod record_dialog;
 mod saved_games;
+mod settings_window;
 
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
@@ -26,6 +29,7 @@ use move_choice::move_choice;
 use pointer::name_under_pointer;
 use record_dialog::{RecordDialog, record_dialog};
 use saved_games::{SavedGamesList, save_as_prompt, saved_games};
+use settings_window::settings_window;
 
 pub use backdrop::Backdrop;
 pub use game_over::GameOverDialog;
@@ -140,7 +144,8 @@ pub(super) fn plugin(app: &mut App) {
                     edge_coordinates,
                 )
                     .run_if(in_state(Screen::Playing)),
-                (saved_games, save_as_prompt).run_if(not(resource_exists::<super::SceneOnly>)),
+                (saved_games, save_as_prompt, settings_window)
+                    .run_if(not(resource_exists::<super::SceneOnly>)),
             )
                 .chain()
                 .in_set(UiSystems),

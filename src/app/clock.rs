@@ -1,0 +1,244 @@
+//! Chess clocks: a time control chosen before the game, each player's time
+//! running on its turn, an increment after each move, and a flag fall that
+//! ends the game in the rules session (a loss on time).
+//!
+//! The clock runs only while the game is live: on the playing screen, not
+//! over, at its newest position (not while a step back in the history is
+//! looked at, nor after an undo until a move is played) and not while the
+//! computer waits after such a step. Undo takes back moves, not time.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::game::{GameStarted, GameSystems, Match, MoveApplied};
+use super::learn::LessonPlayer;
+use crate::rules::Side;
+
+/// Time for each player and time added after each of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base: Duration,
+    pub increment: Duration,
+}
+
+impl TimeControl {
+    /// Five minutes each and three seconds a move.
+    pub const BLITZ: TimeControl = TimeControl::minutes(5, 3);
+    /// Fifteen minutes each and ten seconds a move.
+    pub const RAPID: TimeControl = TimeControl::minutes(15, 10);
+
+    pub const fn minutes(minutes: u64, increment_seconds: u64) -> TimeControl {
+        TimeControl {
+            base: Duration::from_secs(minutes * 60),
+            increment: Duration::from_secs(increment_seconds),
+        }
+    }
+
+    /// "5+3": minutes and seconds of increment.
+    pub fn label(self) -> String {
+        let minutes = self.base.as_secs_f64() / 60.0;
+        format!("{minutes}+{}", self.increment.as_secs())
+    }
+}
+
+/// The clock of one game: each side's time left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    pub control: TimeControl,
+    left: Vec<Duration>,
+    flagged: Option<Side>,
+}
+
+impl Clock {
+    pub fn new(control: TimeControl, sides: u8) -> Clock {
+        Clock {
+            control,
+            left: vec![control.base; usize::from(sides)],
+            flagged: None,
+        }
+    }
+
+    pub fn left(&self, side: Side) -> Duration {
+        self.left.get(side.index()).copied().unwrap_or_default()
+    }
+
+    /// The side whose time ran out, once it has.
+    pub fn flagged(&self) -> Option<Side> {
+        self.flagged
+    }
+
+    /// `side`'s time runs for `elapsed`; Some(side) when its flag falls now.
+    pub fn run(&mut self, side: Side, elapsed: Duration) -> Option<Side> {
+        if self.flagged.is_some() {
+            return None;
+        }
+        let left = self.left.get_mut(side.index())?;
+        *left = left.saturating_sub(elapsed);
+        if left.is_zero() {
+            self.flagged = Some(side);
+            return Some(side);
+        }
+        None
+    }
+
+    /// `side` made a move: it gains the increment (not after its flag fell).
+    pub fn moved(&mut self, side: Side) {
+        if self.flagged.is_some() {
+            return;
+        }
+        if let Some(left) = self.left.get_mut(side.index()) {
+            *left += self.control.increment;
+        }
+    }
+}
+
+/// "4:59", or "0:09.4" in the last ten seconds.
+pub fn clock_text(left: Duration) -> String {
+    let seconds = left.as_secs();
+    if seconds < 10 {
+        let tenths = left.as_millis() / 100;
+        return format!("0:{:02}.{}", tenths / 10, tenths % 10);
+    }
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// Below this a player's time shows in red.
+pub const LOW_TIME: Duration = Duration::from_secs(20);
+
+/// The kinds of time control offered before a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClockMode {
+    #[default]
+    None,
+    Blitz,
+    Rapid,
+    Custom,
+}
+
+impl ClockMode {
+    pub const ALL: [ClockMode; 4] = [
+        ClockMode::None,
+        ClockMode::Blitz,
+        ClockMode::Rapid,
+        ClockMode::Custom,
+    ];
+}
+
+/// The time control the next game starts with.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockChoice {
+    pub mode: ClockMode,
+    /// Minutes and increment of the custom control.
+    pub custom: TimeControl,
+}
+
+impl Default for ClockChoice {
+    fn default() -> Self {
+        ClockChoice {
+            mode: ClockMode::None,
+            custom: TimeControl::minutes(10, 5),
+        }
+    }
+}
+
+impl ClockChoice {
+    /// The control chosen; None plays without clocks.
+    pub fn control(&self) -> Option<TimeControl> {
+        match self.mode {
+            ClockMode::None => None,
+            ClockMode::Blitz => Some(TimeControl::BLITZ),
+            ClockMode::Rapid => Some(TimeControl::RAPID),
+            ClockMode::Custom => Some(self.custom),
+        }
+    }
+}
+
+/// The clock of the game being played, and whose time runs now.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct GameClock {
+    pub clock: Option<Clock>,
+    /// The side to move when the clock last ran: the one a move credits.
+    to_move: Side,
+    /// Whether the clock ran in the last frame (for the display).
+    pub running: Option<Side>,
+}
+
+impl Default for GameClock {
+    fn default() -> Self {
+        GameClock {
+            clock: None,
+            to_move: Side::WHITE,
+            running: None,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ClockChoice>()
+        .init_resource::<GameClock>()
+        .add_systems(Update, (start_clock, run_clock).chain().after(GameSystems));
+}
+
+/// Each new game gets a fresh clock of the chosen control (lessons none).
+fn start_clock(
+    mut started: MessageReader<GameStarted>,
+    choice: Res<ClockChoice>,
+    game: Option<Res<Match>>,
+    lesson: Option<Res<LessonPlayer>>,
+    mut clock: ResMut<GameClock>,
+) {
+    if started.read().count() == 0 {
+        return;
+    }
+    let Some(game) = game else { return };
+    let session = game.session.as_ref();
+    *clock = GameClock {
+        clock: choice
+            .control()
+            .filter(|_| lesson.is_none())
+            .map(|control| Clock::new(control, session.side_count())),
+        to_move: session.side_to_move(),
+        running: None,
+    };
+}
+
+/// Credits each move's increment, runs the time of the side to move while
+/// the game is live, and ends the game when a flag falls.
+fn run_clock(
+    // Wall-clock time: the game's own time is capped per frame, and a slow
+    // frame must cost the player every second it took.
+    time: Res<Time<Real>>,
+    screen: Res<State<Screen>>,
+    game: Option<ResMut<Match>>,
+    mut applied: MessageReader<MoveApplied>,
+    mut state: ResMut<GameClock>,
+) {
+    let moves = applied.read().count();
+    let Some(mut game) = game else { return };
+    let GameClock {
+        clock,
+        to_move,
+        running,
+    } = &mut *state;
+    let Some(clock) = clock else { return };
+    for _ in 0..moves {
+        clock.moved(*to_move);
+    }
+    let session = game.session.as_ref();
+    *to_move = session.side_to_move();
+    let live = *screen.get() == Screen::Playing
+        && session.outcome().is_none()
+        && !session.can_redo()
+        && !game.computer_waits;
+    *running = live.then_some(*to_move);
+    if !live {
+        return;
+    }
+    if let Some(side) = clock.run(*to_move, time.delta())
+        && game.session.lose_on_time(side)
+    {
+        game.notice = Some(format!("{}'s flag fell", side.name()));
+    }
+}

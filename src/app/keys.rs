@@ -1,0 +1,141 @@
+//! The keyboard during play: ←/→ step through the history one move at a
+//! time, Home/End go to its start and end, Ctrl+Z/Ctrl+Y undo and redo,
+//! Ctrl+S saves, F turns the board, T toggles the top view and Esc goes
+//! back to the menu. Nothing fires while an egui text field has the keys.
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::Screen;
+use super::camera::OrbitCamera;
+use super::game::{GameSystems, HistoryRequested, HistoryStep, Match};
+use super::learn::LessonPlayer;
+use super::library::{LeaveRequested, SaveRequested};
+
+/// What a key press asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyCommand {
+    /// One move back in the history (←).
+    Back,
+    /// One move forward (→).
+    Forward,
+    /// The start position (Home).
+    First,
+    /// The newest position (End).
+    Last,
+    Undo,
+    Redo,
+    Save,
+    Flip,
+    TopView,
+    Leave,
+}
+
+/// The command a key press makes, `ctrl` telling whether Control is held.
+pub fn key_command(key: KeyCode, ctrl: bool) -> Option<KeyCommand> {
+    let command = match (key, ctrl) {
+        (KeyCode::ArrowLeft, false) => KeyCommand::Back,
+        (KeyCode::ArrowRight, false) => KeyCommand::Forward,
+        (KeyCode::Home, false) => KeyCommand::First,
+        (KeyCode::End, false) => KeyCommand::Last,
+        (KeyCode::KeyZ, true) => KeyCommand::Undo,
+        (KeyCode::KeyY, true) => KeyCommand::Redo,
+        (KeyCode::KeyS, true) => KeyCommand::Save,
+        (KeyCode::KeyF, false) => KeyCommand::Flip,
+        (KeyCode::KeyT, false) => KeyCommand::TopView,
+        (KeyCode::Escape, _) => KeyCommand::Leave,
+        _ => return None,
+    };
+    Some(command)
+}
+
+/// Whether a text field has the keyboard (egui says so each frame): the
+/// game's keys wait meanwhile.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TypingText(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TypingText>().add_systems(
+        Update,
+        (note_typing, read_keys.run_if(in_state(Screen::Playing)))
+            .chain()
+            .before(GameSystems),
+    );
+}
+
+fn note_typing(egui: Option<Res<EguiWantsInput>>, mut typing: ResMut<TypingText>) {
+    if let Some(egui) = egui {
+        let now = egui.wants_keyboard_input();
+        if typing.0 != now {
+            typing.0 = now;
+        }
+    }
+}
+
+fn read_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    typing: Res<TypingText>,
+    game: Option<Res<Match>>,
+    lesson: Option<Res<LessonPlayer>>,
+    orbit: Option<ResMut<OrbitCamera>>,
+    mut history: MessageWriter<HistoryRequested>,
+    mut save: MessageWriter<SaveRequested>,
+    mut leave: MessageWriter<LeaveRequested>,
+) {
+    let Some(keys) = keys else { return };
+    if typing.0 {
+        return;
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let mut orbit = orbit;
+    for &key in keys.get_just_pressed() {
+        let Some(command) = key_command(key, ctrl) else {
+            continue;
+        };
+        // A lesson steers its own game: only the view and leaving.
+        let in_lesson = lesson.is_some();
+        let step = game
+            .as_deref()
+            .filter(|_| !in_lesson)
+            .and_then(|game| history_step(command, game));
+        if let Some(step) = step {
+            history.write(HistoryRequested(step));
+        }
+        match command {
+            KeyCommand::Save if !in_lesson && game.is_some() => {
+                save.write(SaveRequested);
+            }
+            KeyCommand::Flip => {
+                if let Some(orbit) = orbit.as_deref_mut() {
+                    orbit.flip();
+                }
+            }
+            KeyCommand::TopView => {
+                if let Some(orbit) = orbit.as_deref_mut() {
+                    orbit.top_down = !orbit.top_down;
+                }
+            }
+            KeyCommand::Leave => {
+                leave.write(LeaveRequested);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The step in the history a command asks for, if it asks for one and
+/// there is somewhere to go.
+fn history_step(command: KeyCommand, game: &Match) -> Option<HistoryStep> {
+    let session = game.session.as_ref();
+    let ply = session.ply_count();
+    let newest = ply + session.redo_moves().len();
+    match command {
+        KeyCommand::Back if ply > 0 => Some(HistoryStep::GoTo(ply - 1)),
+        KeyCommand::Forward if ply < newest => Some(HistoryStep::GoTo(ply + 1)),
+        KeyCommand::First if ply > 0 => Some(HistoryStep::GoTo(0)),
+        KeyCommand::Last if ply < newest => Some(HistoryStep::GoTo(newest)),
+        KeyCommand::Undo => Some(HistoryStep::Undo),
+        KeyCommand::Redo => Some(HistoryStep::Redo),
+        _ => None,
+    }
+}

@@ -1,0 +1,160 @@
+//! The keyboard during play, through the ECS without a window: each key
+//! makes its request (a step in the history, undo and redo, save, leave,
+//! the camera's turn and top view), and none fires while a text field has
+//! the keys.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use variantarium::app::library::{LeaveRequested, SaveRequested};
+use variantarium::app::{
+    CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
+    OrbitCamera, TypingText, key_command,
+};
+use variantarium::rules::history::DrawRules;
+use variantarium::rules::session::new_session;
+use variantarium::rules::variant::Variant;
+
+#[derive(Resource, Default)]
+struct Heard {
+    history: Vec<HistoryStep>,
+    saves: usize,
+    leaves: usize,
+}
+
+fn listen(
+    mut heard: ResMut<Heard>,
+    mut history: MessageReader<HistoryRequested>,
+    mut saves: MessageReader<SaveRequested>,
+    mut leaves: MessageReader<LeaveRequested>,
+) {
+    heard.history.extend(history.read().map(|r| r.0));
+    heard.saves += saves.read().count();
+    heard.leaves += leaves.read().count();
+}
+
+/// A game of Chakra three moves in, with keyboard input and a camera.
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<OrbitCamera>()
+        .init_resource::<Heard>()
+        .add_systems(PostUpdate, listen);
+    let variant = Variant::parse("chakra", None).expect("a variant");
+    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    app.update();
+    for _ in 0..3 {
+        let text = app.world().resource::<Match>().session.legal_moves()[0]
+            .text
+            .clone();
+        app.world_mut().write_message(MoveRequested { text });
+        app.update();
+    }
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>());
+    app
+}
+
+/// Presses the keys together for one frame, then lets them go.
+fn press(app: &mut App, keys: &[KeyCode]) -> Heard {
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &key in keys {
+            input.press(key);
+        }
+    }
+    app.update();
+    {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        input.release_all();
+        input.clear();
+    }
+    app.update();
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
+}
+
+fn ply(app: &App) -> usize {
+    app.world().resource::<Match>().session.ply_count()
+}
+
+#[test]
+fn arrows_home_and_end_walk_the_history() {
+    let mut app = app();
+    assert_eq!(ply(&app), 3);
+    let heard = press(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(heard.history, [HistoryStep::GoTo(2)]);
+    assert_eq!(ply(&app), 2, "one move back");
+    press(&mut app, &[KeyCode::Home]);
+    assert_eq!(ply(&app), 0, "the start");
+    let heard = press(&mut app, &[KeyCode::ArrowLeft]);
+    assert!(heard.history.is_empty(), "nothing before the start");
+    press(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(ply(&app), 1, "one move forward");
+    let heard = press(&mut app, &[KeyCode::End]);
+    assert_eq!(heard.history, [HistoryStep::GoTo(3)]);
+    assert_eq!(ply(&app), 3, "the newest position");
+}
+
+#[test]
+fn control_z_and_y_undo_and_redo() {
+    let mut app = app();
+    let heard = press(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(heard.history, [HistoryStep::Undo]);
+    assert_eq!(ply(&app), 2);
+    let heard = press(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
+    assert_eq!(heard.history, [HistoryStep::Redo]);
+    assert_eq!(ply(&app), 3);
+    // Z alone is no undo.
+    let heard = press(&mut app, &[KeyCode::KeyZ]);
+    assert!(heard.history.is_empty());
+}
+
+#[test]
+fn control_s_saves_escape_leaves_f_and_t_move_the_camera() {
+    let mut app = app();
+    let heard = press(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    assert_eq!((heard.saves, heard.leaves), (1, 0));
+    let heard = press(&mut app, &[KeyCode::Escape]);
+    assert_eq!((heard.saves, heard.leaves), (0, 1));
+    let yaw = app.world().resource::<OrbitCamera>().yaw;
+    press(&mut app, &[KeyCode::KeyF]);
+    let turned = app.world().resource::<OrbitCamera>().yaw;
+    assert!(
+        (turned - yaw).abs() > 3.0,
+        "F turns the board: {yaw} to {turned}"
+    );
+    assert!(!app.world().resource::<OrbitCamera>().top_down);
+    press(&mut app, &[KeyCode::KeyT]);
+    assert!(app.world().resource::<OrbitCamera>().top_down);
+    press(&mut app, &[KeyCode::KeyT]);
+    assert!(!app.world().resource::<OrbitCamera>().top_down);
+}
+
+#[test]
+fn no_key_fires_while_a_text_field_has_the_keys() {
+    let mut app = app();
+    app.insert_resource(TypingText(true));
+    for keys in [
+        &[KeyCode::ArrowLeft][..],
+        &[KeyCode::ControlLeft, KeyCode::KeyS],
+        &[KeyCode::Escape],
+        &[KeyCode::KeyF],
+    ] {
+        let heard = press(&mut app, keys);
+        assert!(heard.history.is_empty() && heard.saves == 0 && heard.leaves == 0);
+    }
+    assert_eq!(ply(&app), 3);
+    assert_eq!(app.world().resource::<OrbitCamera>().yaw, 0.0);
+    app.insert_resource(TypingText(false));
+    assert_eq!(press(&mut app, &[KeyCode::Escape]).leaves, 1);
+}
+
+#[test]
+fn the_key_map() {
+    assert_eq!(key_command(KeyCode::KeyS, true), Some(KeyCommand::Save));
+    assert_eq!(key_command(KeyCode::KeyS, false), None);
+    assert_eq!(key_command(KeyCode::KeyF, true), None);
+    assert_eq!(key_command(KeyCode::Escape, false), Some(KeyCommand::Leave));
+}
