@@ -27,10 +27,20 @@ pub fn open<'d>(display: &'d PrivateDisplay, name: &str, args: &[&str]) -> GameW
 }
 
 /// What a player does with the mouse, as the test does it.
+/// Where to point, from a cell's centre in pixels, when its centre is hidden.
+const AIM_OFFSETS: [[f32; 2]; 5] = [
+    [0.0, 0.0],
+    [0.0, -9.0],
+    [0.0, -15.0],
+    [-9.0, -6.0],
+    [9.0, -6.0],
+];
+
 pub trait PlayerActions {
     fn click_card(&self, variant: VariantId);
     fn move_pointer(&self, at: [f32; 2]);
     fn click_here(&self);
+    fn settled_control(&self, name: &str) -> [f32; 2];
     fn click_control(&self, name: &str);
     fn long_click_control(&self, name: &str, seconds: f32);
     fn resize(&self, width: u32, height: u32, probe: &str);
@@ -82,10 +92,25 @@ impl PlayerActions for GameWindow<'_> {
         panic!("the card {name} never came into sight");
     }
 
+    /// Where a control stands once it has kept its place for a frame: a
+    /// window's first frame only measures it (egui's sizing pass), and a
+    /// centred window moves once its size is known.
+    fn settled_control(&self, name: &str) -> [f32; 2] {
+        let find = || self.screen().controls.get(name).copied();
+        let mut at = self.wait(&format!("control '{name}'"), find);
+        for _ in 0..10 {
+            self.frames(&format!("control '{name}' to settle"), 1);
+            let now = self.wait(&format!("control '{name}'"), find);
+            if now == at {
+                return at;
+            }
+            at = now;
+        }
+        panic!("control '{name}' never settled (last at {at:?})");
+    }
+
     fn click_control(&self, name: &str) {
-        let at = self.wait(&format!("control '{name}'"), || {
-            self.screen().controls.get(name).copied()
-        });
+        let at = self.settled_control(name);
         // egui reads the press where it happens: no hover to wait for.
         self.move_pointer(at);
         sleep(Duration::from_millis(300));
@@ -95,9 +120,7 @@ impl PlayerActions for GameWindow<'_> {
     /// Presses on a control, holds the button down for `seconds` (several
     /// slow frames), then lets go: a click all the same.
     fn long_click_control(&self, name: &str, seconds: f32) {
-        let at = self.wait(&format!("control '{name}'"), || {
-            self.screen().controls.get(name).copied()
-        });
+        let at = self.settled_control(name);
         self.move_pointer(at);
         sleep(Duration::from_millis(300));
         self.xdotool(&["mousedown", "1"]);
@@ -130,14 +153,22 @@ impl PlayerActions for GameWindow<'_> {
     fn click_cell(&self, name: &str) {
         self.wait(&format!("the pointer to rest on cell {name}"), || {
             let at = self.screen().cells.get(name).copied()?;
-            self.move_pointer(at);
-            let deadline = Instant::now() + Duration::from_secs(5);
-            while Instant::now() < deadline {
-                let screen = self.screen();
-                if screen.hovered.as_deref() == Some(name) && screen.cells.get(name) == Some(&at) {
-                    return Some(());
+            // A tall man in front may hide the cell's centre (Tapestry's
+            // stacked Fates): then aim, as a player does, at the part of the
+            // cell that shows, a little further back or to a side.
+            for [dx, dy] in AIM_OFFSETS {
+                self.move_pointer([at[0] + dx, at[1] + dy]);
+                let deadline = Instant::now() + Duration::from_millis(2500);
+                while Instant::now() < deadline {
+                    let screen = self.screen();
+                    if screen.cells.get(name) != Some(&at) {
+                        return None;
+                    }
+                    if screen.hovered.as_deref() == Some(name) {
+                        return Some(());
+                    }
+                    sleep(Duration::from_millis(150));
                 }
-                sleep(Duration::from_millis(150));
             }
             None
         });

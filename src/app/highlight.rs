@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::board::CellIndex;
-use super::marks::{MarkKind, MarkShape, Marks, RING_INNER};
+use super::marks::{MarkKind, MarkShape, Marks, RING_INNER, RING_WIDTH};
 
 #[derive(Component)]
 struct Mark;
@@ -44,7 +44,7 @@ fn make_mark_style(
     commands.insert_resource(MarkStyle {
         dot: meshes.add(Cylinder::new(0.13, 0.01)),
         ring: meshes.add(
-            Annulus::new(RING_INNER, RING_INNER + 0.09)
+            Annulus::new(RING_INNER, RING_INNER + RING_WIDTH)
                 .mesh()
                 .resolution(32),
         ),

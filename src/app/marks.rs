@@ -47,7 +47,10 @@ pub struct Mark {
 pub struct Marks(pub Vec<Mark>);
 
 /// Inner radius of a ring mark: wider than every man's model.
-pub const RING_INNER: f32 = 0.33;
+pub const RING_INNER: f32 = super::meshes::MAX_RADIUS + 0.01;
+/// A ring's width: inner and width together stay inside a cell, whose
+/// nearest neighbour's edge is half a unit away.
+pub const RING_WIDTH: f32 = 0.07;
 /// A man lower than this is flat: others stand on it, marks lie on it.
 const FLAT: f32 = 0.15;
 

@@ -22,7 +22,7 @@ const ROUND_SEGMENTS: u32 = 16;
 /// his cell (cells are one unit apart)...
 const FILL: f32 = 1.4;
 /// ...but never wider than this, so neighbours never touch.
-const MAX_RADIUS: f32 = 0.43;
+pub const MAX_RADIUS: f32 = 0.43;
 
 #[derive(Deserialize, Debug)]
 struct ModelData {

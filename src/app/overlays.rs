@@ -99,7 +99,7 @@ const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
 
 /// Radius of a hint's circle on a cell: outside the target and capture
 /// rings of [`super::marks`], so both stay visible.
-const HINT_CIRCLE: f32 = super::marks::RING_INNER + 0.14;
+const HINT_CIRCLE: f32 = super::marks::RING_INNER + super::marks::RING_WIDTH + 0.03;
 
 fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
     for hint in &overlays.0 {
