@@ -57,17 +57,20 @@ impl Quality {
     fn tonemapping(self) -> (Tonemapping, DebandDither) {
         match self {
             Quality::Low => (Tonemapping::None, DebandDither::Disabled),
-            _ => (Tonemapping::default(), DebandDither::Enabled),
+            // ACES keeps the wood's depth of colour under the same light
+            // as the low profile; the default (TonyMcMapface) washed the
+            // room out to a pale haze.
+            _ => (Tonemapping::AcesFitted, DebandDither::Enabled),
         }
     }
 
-    /// Shadow cascades and the size of each map; None draws no shadows.
     /// Depth first, then colour: only for the CPU renderer's profile,
     /// whose cost is in shading pixels rather than in drawing triangles.
     fn depth_prepass(self) -> bool {
         self == Quality::Low
     }
 
+    /// Shadow cascades and the size of each map; None draws no shadows.
     fn shadows(self) -> Option<(usize, usize)> {
         match self {
             Quality::High => Some((4, 2048)),
@@ -208,32 +211,16 @@ fn apply_quality(
     }
 }
 
-/// The sun's illuminance and the ambient light: the low profile draws
-/// straight to the screen, where more light would burn the pale men white;
-/// the others pass through tonemapping, which wants more.
-fn light_levels(quality: Quality) -> (f32, f32) {
-    match quality {
-        Quality::Low => (7_000.0, 300.0),
-        _ => (15_000.0, 650.0),
-    }
-}
-
 fn shade_the_sun(
     mut commands: Commands,
     quality: Res<Quality>,
     mut suns: Query<(Entity, &mut DirectionalLight)>,
-    ambient: Option<ResMut<GlobalAmbientLight>>,
 ) {
     let new_sun = suns.iter_mut().any(|(_, light)| light.is_added());
     if !quality.is_changed() && !new_sun {
         return;
     }
-    let (sunlight, fill) = light_levels(*quality);
-    if let Some(mut ambient) = ambient {
-        ambient.brightness = fill;
-    }
     for (sun, mut light) in &mut suns {
-        light.illuminance = sunlight;
         light.shadow_maps_enabled = quality.shadows().is_some();
         if let Some((cascades, _)) = quality.shadows() {
             let config: CascadeShadowConfig = CascadeShadowConfigBuilder {
