@@ -5,6 +5,7 @@
 //! they ask, and no screenshot or recording is being taken) the camera
 //! flies in to its place in a short swoop.
 
+use bevy::camera::SubCameraView;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
@@ -54,12 +55,24 @@ impl OrbitCamera {
             self.distance * pitch.cos() * self.yaw.cos(),
         );
         let centre = Vec3::new(0.0, -0.2, 0.0);
-        let looking = Transform::from_translation(offset + centre).looking_at(centre, Vec3::Y);
-        // Move camera and target together along the view's right: the boards
-        // then appear left of the window's centre by `shift` of its width.
-        let half_width = self.distance * (std::f32::consts::FRAC_PI_4 / 2.0).tan() * self.aspect;
-        let slide = looking.right() * (2.0 * self.shift * half_width);
-        Transform::from_translation(offset + centre + slide).looking_at(centre + slide, Vec3::Y)
+        Transform::from_translation(offset + centre).looking_at(centre, Vec3::Y)
+    }
+
+    /// The boards appear left of the window's centre by `shift` of its
+    /// width through a shifted lens, not a moved camera: the window shows
+    /// part of a wider picture centred on the boards, so they are still
+    /// seen straight on. `size` is the window's; None when there is no
+    /// shift.
+    pub fn lens(&self, size: UVec2) -> Option<SubCameraView> {
+        let slide = (self.shift * size.x as f32).round();
+        if slide == 0.0 || size.x == 0 || size.y == 0 {
+            return None;
+        }
+        Some(SubCameraView {
+            full_size: UVec2::new(size.x + 2 * slide.abs() as u32, size.y),
+            offset: Vec2::new(2.0 * slide.max(0.0), 0.0),
+            size,
+        })
     }
 }
 
@@ -114,6 +127,7 @@ pub(super) fn plugin(app: &mut App) {
                 follow_the_mover,
                 orbit_with_mouse,
                 place_camera,
+                shift_the_lens,
             )
                 .chain()
                 .in_set(CameraSystems),
@@ -174,7 +188,8 @@ pub fn free_area(width: f32, height: f32, panel_left: Option<f32>) -> Rect {
 
 /// Where a world point appears in a window of this size seen through
 /// `camera` (a perspective of Bevy's default 45° field of view).
-fn project(camera: &Transform, size: Vec2, point: Vec3) -> Option<Vec2> {
+fn project(orbit: &OrbitCamera, size: Vec2, point: Vec3) -> Option<Vec2> {
+    let camera = orbit.transform();
     let view = camera.to_matrix().inverse();
     let projection = Mat4::perspective_rh(
         std::f32::consts::FRAC_PI_4,
@@ -185,7 +200,11 @@ fn project(camera: &Transform, size: Vec2, point: Vec3) -> Option<Vec2> {
     let clip = projection * view * point.extend(1.0);
     (clip.w > 0.0).then(|| {
         let ndc = clip.truncate().truncate() / clip.w;
-        Vec2::new((ndc.x + 1.0) / 2.0 * size.x, (1.0 - ndc.y) / 2.0 * size.y)
+        let lens = orbit.shift * size.x;
+        Vec2::new(
+            (ndc.x + 1.0) / 2.0 * size.x - lens,
+            (1.0 - ndc.y) / 2.0 * size.y,
+        )
     })
 }
 
@@ -193,7 +212,7 @@ fn project(camera: &Transform, size: Vec2, point: Vec3) -> Option<Vec2> {
 /// of `points` appears inside `free` in a window of `size`.
 pub fn fit_distance(orbit: &OrbitCamera, points: &[Vec3], size: Vec2, free: Rect) -> f32 {
     let fits = |distance: f32| {
-        let camera = OrbitCamera { distance, ..*orbit }.transform();
+        let camera = OrbitCamera { distance, ..*orbit };
         points
             .iter()
             .all(|&p| project(&camera, size, p).is_some_and(|at| free.contains(at)))
@@ -369,6 +388,26 @@ fn place_camera(
     }
 }
 
+/// The lens follows the orbit's shift and the window's size.
+fn shift_the_lens(
+    orbit: Res<OrbitCamera>,
+    windows: Query<&Window>,
+    mut cameras: Query<&mut Camera, With<MainCamera>>,
+) {
+    let Some(window) = windows.iter().next() else {
+        return;
+    };
+    let lens = orbit.lens(UVec2::new(
+        window.physical_width(),
+        window.physical_height(),
+    ));
+    for mut camera in &mut cameras {
+        if camera.sub_camera_view != lens {
+            camera.sub_camera_view = lens;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,7 +469,7 @@ mod tests {
                     ..default()
                 };
                 orbit.distance = fit_distance(&orbit, &points, size, free);
-                let camera = orbit.transform();
+                let camera = orbit;
                 let seen: Vec<Vec2> = index
                     .places
                     .iter()
