@@ -73,7 +73,7 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     });
     assert!(!window.screen().controls.contains_key("continue"));
     // The first frames go to building the scene's pipelines.
-    window.frames("the backdrop to be drawn", 8);
+    window.frames("the backdrop to be drawn", 16);
     shot(&window, "01-title");
 
     // Tapestry from its card, Black the computer at level 1.
