@@ -159,3 +159,11 @@ pub fn send_delete_window(display: &str, window: &str) {
         close(x);
     }
 }
+
+/// Runs the game's binary with a config folder of its own, empty: the
+/// default look and render choice, whatever the settings of the user who
+/// runs the tests.
+pub fn with_default_settings(command: &mut Command) -> &mut Command {
+    let config = std::env::temp_dir().join(format!("variantarium-defaults-{}", std::process::id()));
+    command.env("XDG_CONFIG_HOME", config)
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::display::PrivateDisplay;
+use crate::display::{PrivateDisplay, with_default_settings};
 
 use variantarium::rules::variant::{Variant, VariantId};
 
@@ -24,7 +24,7 @@ struct Shot {
 fn screenshot(display: &PrivateDisplay, variant: &str, moves: &str, name: &str) -> Shot {
     let out = scratch(&format!("{name}.png"));
     let map = scratch(&format!("{name}.json"));
-    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+    let output = with_default_settings(&mut Command::new(env!("CARGO_BIN_EXE_variantarium")))
         .args([
             "screenshot",
             "--variant",

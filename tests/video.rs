@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use crate::display::PrivateDisplay;
+use crate::display::{PrivateDisplay, with_default_settings};
 
 /// A path in this test's own scratch folder.
 fn scratch(test: &str, name: &str) -> PathBuf {
@@ -24,7 +24,7 @@ fn scratch(test: &str, name: &str) -> PathBuf {
 /// The acceptance command, with `--out` and any extra arguments.
 fn record(display: Option<&PrivateDisplay>, out: &Path, extra: &[&str]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_variantarium"));
-    command
+    with_default_settings(&mut command)
         .args(["record", "--variant", "flaxman", "--moves", "d1-a1 e6-d6"])
         .args([
             "--size",
@@ -381,7 +381,7 @@ fn a_lesson_records_its_moves_and_answers() {
     assert!(moves > 0, "{id} plays moves");
     let display = PrivateDisplay::start();
     let dir = scratch("lesson", "frames/");
-    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+    let output = with_default_settings(&mut Command::new(env!("CARGO_BIN_EXE_variantarium")))
         .args(["record", "--lesson", id, "--size", "320x180", "--fps", "2"])
         .args([
             "--seconds-per-move",

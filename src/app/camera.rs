@@ -1,6 +1,7 @@
 //! An orbit camera around the boards: drag with the right mouse button to
-//! orbit, scroll to zoom, `F` flips to the other side, `T` toggles the
-//! top-down view. Framing follows the board size and the window's aspect.
+//! orbit, scroll to zoom (the keys, `F` to flip and `T` for the top-down
+//! view, are read in `keys`). Framing follows the board size and the
+//! window's aspect.
 //! A new game starts seated or from the top as the settings say, and (when
 //! they ask, and no screenshot or recording is being taken) the camera
 //! flies in to its place in a short swoop.
@@ -24,8 +25,6 @@ pub struct OrbitCamera {
     pub follow: bool,
     /// Fraction of the window's width by which the boards sit left of centre.
     pub shift: f32,
-    /// The window's width over its height.
-    pub aspect: f32,
 }
 
 impl Default for OrbitCamera {
@@ -37,7 +36,6 @@ impl Default for OrbitCamera {
             top_down: false,
             follow: false,
             shift: 0.0,
-            aspect: 16.0 / 9.0,
         }
     }
 }
@@ -303,7 +301,6 @@ fn frame_the_boards(
     let mut free = free_area(size.x, size.y, panel_left);
     free.max.y -= reserved.map_or(0.0, |r| r.0) * size.y;
     let mut framed = *orbit;
-    framed.aspect = size.x / size.y;
     framed.shift = (size.x / 2.0 - free.center().x) / size.x;
     let points = framing_points(&index);
     if !points.is_empty() {
@@ -464,7 +461,6 @@ mod tests {
                 let size = Vec2::new(w, h);
                 let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0));
                 let mut orbit = OrbitCamera {
-                    aspect: w / h,
                     shift: (w / 2.0 - free.center().x) / w,
                     ..default()
                 };

@@ -1,6 +1,6 @@
 //! The set: a studio room with a graded backdrop and a dark floor, a wooden
 //! table under soft light, a frame under each board in the board theme, a
-//! soft shadow where the boards and the table stand, and the lines the
+//! soft shadow where each board stands, and the lines the
 //! game inks on its boards (its registry entry's decor).
 
 use bevy::asset::RenderAssetUsages;
@@ -161,10 +161,10 @@ fn room_dome() -> Mesh {
                 let low = [0.05, 0.04, 0.04];
                 let high = [0.10, 0.11, 0.15];
                 let warm = [0.52, 0.40, 0.30];
-                let base = if h < 0.0 { low } else { high };
-                let t = if h < 0.0 { 0.0 } else { h.sqrt() };
+                // Below the horizon the floor's dark; above, toward slate.
+                let rise = h.max(0.0).sqrt();
                 let mix = |i: usize| {
-                    let sky = low[i] + (base[i] - low[i]) * t;
+                    let sky = low[i] + (high[i] - low[i]) * rise;
                     let c = sky + (warm[i] - sky) * glow;
                     Color::srgb(c, c, c).to_linear().red
                 };
