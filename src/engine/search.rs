@@ -672,20 +672,27 @@ impl<'t, P: Position> Searcher<'t, P> {
             return 0;
         }
         let mut best = -INF;
-        if !evading && self.paranoid_for.is_none() && qply < QUIESCENCE_PLIES {
-            // Lazy: a side whose material alone, less the most the rest of
-            // the evaluation and the noise could take, reaches beta stands
-            // pat without the full evaluation.
-            if let Some((estimate, margin)) = self.eval.estimate(pos) {
-                let low = (estimate - margin - self.limits.noise).min(MAX_EVAL);
-                if low >= beta {
-                    self.moves[ply] = moves;
-                    return low;
-                }
+        // Lazy: the material estimate and its margin (the rest of the
+        // evaluation and the noise) bound the stand-pat score. Its low end
+        // at beta stands pat; its high end at alpha is a fail-low bound good
+        // enough to stand on while the captures are tried. Either way the
+        // full evaluation is spared.
+        let mut lazy_high = None;
+        if !evading
+            && self.paranoid_for.is_none()
+            && let Some((estimate, margin)) = self.eval.estimate(pos)
+        {
+            let spread = margin + self.limits.noise;
+            let low = (estimate - spread).min(MAX_EVAL);
+            if low >= beta && qply < QUIESCENCE_PLIES {
+                self.moves[ply] = moves;
+                return low;
             }
+            let high = (estimate + spread).max(-MAX_EVAL);
+            lazy_high = (high <= alpha).then_some(high);
         }
         if !evading {
-            let stand = self.static_eval(pos);
+            let stand = lazy_high.unwrap_or_else(|| self.static_eval(pos));
             if stand >= beta || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
                 self.moves[ply] = moves;
                 return stand;
