@@ -31,8 +31,8 @@ use super::{
 mod hints;
 mod three;
 
-pub use three::HexChess3;
 pub use three::RULES_TEXT as THREE_PLAYER_RULES_TEXT;
+pub use three::{ArmyReach, HexChess3};
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -487,6 +487,21 @@ const fn bit(cell: u8) -> u128 {
     1u128 << cell
 }
 
+/// Whether `cell` is in `mask`, testing one 64-bit half (cheaper than a
+/// 128-bit shift).
+#[inline(always)]
+const fn occupied(mask: u128, cell: u8) -> bool {
+    let half = if cell < 64 {
+        mask as u64
+    } else {
+        (mask >> 64) as u64
+    };
+    (half >> (cell & 63)) & 1 != 0
+}
+
+/// Per curved rider (Finch, Rabbi), cell and path: the path's prefixes.
+type CurvedPrefixes = [[[[u128; 4]; 12]; MAX_CELLS]; 2];
+
 /// An army's orientation: its pieces play as two-player White's turned
 /// anticlockwise by `o` × 60° about the centre (RULES.md §3). Two-player
 /// White is 0 and Black 3 (the turn agrees with Black's mirror image for
@@ -513,6 +528,9 @@ pub(crate) struct Tables {
     curved_reach: [[u128; MAX_CELLS]; 2],
     /// Each curved path's cells, for the paths no man blocks.
     curved_mask: [[[u128; 12]; MAX_CELLS]; 2],
+    /// `curved_prefix[w][c][p][i]`: path p's cells up to and including its
+    /// i-th: what the path reaches when that cell is its first occupied one.
+    curved_prefix: Box<CurvedPrefixes>,
     /// Everything directional below is per orientation `o` (see
     /// [`ORIENTS`]): the army's own forward and promotion edge.
     forward: [[u8; MAX_CELLS]; ORIENTS],
@@ -562,6 +580,10 @@ impl Tables {
             curved_len: [[[0; 12]; MAX_CELLS]; 2],
             curved_reach: [[0; MAX_CELLS]; 2],
             curved_mask: [[[0; 12]; MAX_CELLS]; 2],
+            curved_prefix: vec![[[[0; 4]; 12]; MAX_CELLS]; 2]
+                .into_boxed_slice()
+                .try_into()
+                .expect("two path tables"),
             forward: [[NONE; MAX_CELLS]; ORIENTS],
             pawn_capture: [[[0; MAX_CELLS]; ORIENTS]; 4],
             pawn_attackers: [[[0; MAX_CELLS]; ORIENTS]; 4],
@@ -613,6 +635,7 @@ impl Tables {
                                     t.curved[w][ci][p][i] = x;
                                     t.curved_reach[w][ci] |= bit(x);
                                     t.curved_mask[w][ci][p] |= bit(x);
+                                    t.curved_prefix[w][ci][p][i] = t.curved_mask[w][ci][p];
                                     count += 1;
                                 }
                                 None => break,
@@ -817,18 +840,27 @@ impl Tables {
             return self.curved_reach[w][c];
         }
         let mut reach = 0;
-        for p in 0..12 {
-            let mask = self.curved_mask[w][c][p];
-            if mask & occ == 0 {
-                reach |= mask;
+        // Paths 2k and 2k + 1 turn opposite ways after the same first step.
+        for k in 0..6 {
+            let first = 2 * k;
+            if occupied(occ, self.curved[w][c][first][0]) {
+                reach |= self.curved_prefix[w][c][first][0];
                 continue;
             }
-            let path = &self.curved[w][c][p];
-            for &x in &path[..self.curved_len[w][c][p] as usize] {
-                reach |= bit(x);
-                if occ & bit(x) != 0 {
-                    break;
+            for p in first..first + 2 {
+                let mask = self.curved_mask[w][c][p];
+                if mask & occ == 0 {
+                    reach |= mask;
+                    continue;
                 }
+                // A man stands on the path: it reaches up to the first one.
+                let path = &self.curved[w][c][p];
+                let last = usize::from(self.curved_len[w][c][p]) - 1;
+                let mut i = 1;
+                while i < last && !occupied(occ, path[i]) {
+                    i += 1;
+                }
+                reach |= self.curved_prefix[w][c][p][i];
             }
         }
         reach

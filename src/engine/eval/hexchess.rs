@@ -99,11 +99,12 @@ const VALUED: [Kind; 9] = [
 
 /// One army's men (counted by kind from their cell masks) and its pawns'
 /// progress.
+#[inline(always)]
 fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
-    let mut score: i32 = VALUED
-        .iter()
-        .map(|&kind| value(kind) * men_of(kind).count_ones() as i32)
-        .sum();
+    let mut score = 0;
+    for kind in VALUED {
+        score += value(kind) * men_of(kind).count_ones() as i32;
+    }
     let mut pawns = men_of(Kind::Pawn);
     while pawns != 0 {
         let cell = pawns.trailing_zeros() as u8;
@@ -129,39 +130,7 @@ impl GameEval for HexChess3 {
     }
 
     fn evaluate_for(&self, side: Side) -> i32 {
-        let players = [Side::WHITE, Side::BLACK, Side(2)];
-        let material = players.map(|s| {
-            army_value(
-                |kind| self.men_of(kind, s),
-                |cell| self.promotion_distance(cell, s),
-            )
-        });
-        let strength = |s: Side| {
-            let danger: u32 = players
-                .iter()
-                .filter(|&&o| o != s && self.is_in_game(o))
-                .map(|&o| self.general_zone_attacks(s, o))
-                .sum();
-            material[s.index()] + MOBILITY * self.reach_count(s) as i32
-                - GENERAL_DANGER * danger as i32
-        };
-        let mut rivals: Vec<i32> = players
-            .iter()
-            .filter(|&&o| o != side && self.is_in_game(o))
-            .map(|&o| strength(o))
-            .collect();
-        rivals.sort_unstable();
-        let rivals = match rivals[..] {
-            [weaker, stronger] => (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10,
-            [only] => only,
-            _ => 0,
-        };
-        let tempo = if side == self.side_to_move() {
-            TEMPO
-        } else {
-            0
-        };
-        strength(side) - rivals + tempo
+        three_player_value(self, side)
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -174,6 +143,46 @@ impl GameEval for HexChess3 {
 }
 
 super::own_evaluation!(HexChess3, "hexchess-3p");
+
+/// A three-player position's value for `side` (see [`HexChess3`]'s
+/// [`GameEval`]).
+fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
+    let players = [Side::WHITE, Side::BLACK, Side(2)];
+    let material = players.map(|s| {
+        army_value(
+            |kind| pos.men_of(kind, s),
+            |cell| pos.promotion_distance(cell, s),
+        )
+    });
+    // Every player's reach, also of one out of the game (its men stay and
+    // still block), in one pass each.
+    let reach = players.map(|s| pos.reach(s));
+    let strength = |s: Side| {
+        let zone = pos.general_zone(s);
+        let mut danger = 0;
+        for o in players {
+            if o != s && pos.is_in_game(o) {
+                danger += (zone & reach[o.index()].attacks).count_ones();
+            }
+        }
+        material[s.index()] + MOBILITY * reach[s.index()].moves as i32
+            - GENERAL_DANGER * danger as i32
+    };
+    let mut rivals = players
+        .iter()
+        .filter(|&&o| o != side && pos.is_in_game(o))
+        .map(|&o| strength(o));
+    let rivals = match (rivals.next(), rivals.next()) {
+        (Some(a), Some(b)) => {
+            let (weaker, stronger) = (a.min(b), a.max(b));
+            (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10
+        }
+        (Some(only), None) => only,
+        _ => 0,
+    };
+    let tempo = if side == pos.side_to_move() { TEMPO } else { 0 };
+    strength(side) - rivals + tempo
+}
 
 /// Per flight cell of a General an opponent attacks.
 const GENERAL_DANGER: i32 = 12;
@@ -239,6 +248,70 @@ mod tests {
         pos.play(mv);
         assert!(pos.reach_count(Side::WHITE) > start.reach_count(Side::WHITE));
         assert!(pos.evaluate() < TEMPO, "Black to move faces the freer side");
+    }
+
+    /// The three-player evaluation reads each player's reach and attacks
+    /// from one pass; it must equal the same formula asked cell by cell
+    /// (each opponent's attacks on a General's flight cells), in random
+    /// positions of every three-player game.
+    #[test]
+    fn three_player_value_matches_the_cell_by_cell_formula() {
+        let players = [Side::WHITE, Side::BLACK, Side(2)];
+        let slow = |pos: &HexChess3, side: Side| {
+            let strength = |s: Side| {
+                let material = army_value(
+                    |kind| pos.men_of(kind, s),
+                    |cell| pos.promotion_distance(cell, s),
+                );
+                let danger: u32 = players
+                    .iter()
+                    .filter(|&&o| o != s && pos.is_in_game(o))
+                    .map(|&o| pos.general_zone_attacks(s, o))
+                    .sum();
+                material + MOBILITY * pos.reach_count(s) as i32 - GENERAL_DANGER * danger as i32
+            };
+            let mut rivals: Vec<i32> = players
+                .iter()
+                .filter(|&&o| o != side && pos.is_in_game(o))
+                .map(|&o| strength(o))
+                .collect();
+            rivals.sort_unstable();
+            let rivals = match rivals[..] {
+                [weaker, stronger] => {
+                    (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10
+                }
+                [only] => only,
+                _ => 0,
+            };
+            let tempo = if side == pos.side_to_move() { TEMPO } else { 0 };
+            strength(side) - rivals + tempo
+        };
+        let mut rng = Rng::new(11);
+        let mut checked = 0;
+        for id in VariantId::ALL.into_iter().filter(|id| id.is_three_player()) {
+            let options = HexOptions::for_variant(id, None).expect("hex");
+            for _ in 0..6 {
+                let mut pos = HexChess3::start(&options);
+                for _ in 0..150 {
+                    for side in players {
+                        assert_eq!(
+                            pos.evaluate_for(side),
+                            slow(&pos, side),
+                            "{id:?} {}",
+                            pos.to_text()
+                        );
+                    }
+                    checked += 1;
+                    let mut moves = Vec::new();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 2_000, "{checked} positions");
     }
 
     #[test]

@@ -119,6 +119,15 @@ impl fmt::Debug for HexChess3 {
     }
 }
 
+/// One player's reach ([`HexChess3::reach`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct ArmyReach {
+    /// Moves if check did not matter (own men excluded).
+    pub moves: u32,
+    /// Every cell a man attacks, whoever stands on it.
+    pub attacks: u128,
+}
+
 impl HexChess3 {
     pub fn grid(&self) -> HexGrid {
         self.tables.grid
@@ -183,12 +192,8 @@ impl HexChess3 {
     /// neighbours (its flight squares) the men of `by` attack: a measure of
     /// the General's danger from one opponent, for the evaluation.
     pub fn general_zone_attacks(&self, side: Side, by: Side) -> u32 {
-        let Some(cell) = self.general(side) else {
-            return 0;
-        };
         let by = by.index() % 3;
-        let zone = self.tables.general_adj[cell as usize] | bit(cell);
-        bits128(zone)
+        bits128(self.general_zone(side))
             .filter(|&c| self.attacked_by_player(c, by))
             .count() as u32
     }
@@ -197,6 +202,13 @@ impl HexChess3 {
     /// men excluded, pawns' free steps and captures): a cheap mobility
     /// measure for any player.
     pub fn reach_count(&self, side: Side) -> u32 {
+        self.reach(side).moves
+    }
+
+    /// `side`'s reach in one pass: its moves as [`HexChess3::reach_count`]
+    /// counts them and the cells its men attack (those
+    /// [`HexChess3::general_zone_attacks`] asks about one by one).
+    pub fn reach(&self, side: Side) -> ArmyReach {
         let t = self.tables;
         let us = side.index() % 3;
         let own = self.sides[us];
@@ -205,18 +217,32 @@ impl HexChess3 {
         let o = ORIENT[us];
         let pk = pawn_index(self.options.pawn);
         let pawns = self.kinds[Kind::Pawn as usize] & own;
-        bits128(own)
-            .map(|from| {
-                let c = from as usize;
-                if pawns & bit(from) != 0 {
-                    let step = t.forward[o][c];
-                    let free = u32::from(step != NONE && occ & bit(step) == 0);
-                    free + (t.pawn_capture[pk][o][c] & enemy).count_ones()
-                } else {
-                    (t.piece_reach(self.board[c] & 15, from, occ) & !own).count_ones()
-                }
-            })
-            .sum()
+        let mut reach = ArmyReach::default();
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as u8;
+            men &= men - 1;
+            let c = from as usize;
+            if pawns & bit(from) != 0 {
+                let step = t.forward[o][c];
+                let captures = t.pawn_capture[pk][o][c];
+                reach.moves += u32::from(step != NONE && occ & bit(step) == 0)
+                    + (captures & enemy).count_ones();
+                reach.attacks |= captures;
+            } else {
+                let cells = t.piece_reach(self.board[c] & 15, from, occ);
+                reach.moves += (cells & !own).count_ones();
+                reach.attacks |= cells;
+            }
+        }
+        reach
+    }
+
+    /// The cells of `side`'s General and its orthogonal neighbours (its
+    /// flight cells); none once it is out of the game.
+    pub fn general_zone(&self, side: Side) -> u128 {
+        self.general(side)
+            .map_or(0, |cell| self.tables.general_adj[cell as usize] | bit(cell))
     }
 
     fn occupied(&self) -> u128 {
