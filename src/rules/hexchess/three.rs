@@ -335,7 +335,13 @@ impl HexChess3 {
     fn attacked(&self, cell: u8, occ: u128, them: u128) -> bool {
         let t = self.tables;
         let pk = pawn_index(self.options.pawn);
-        (0..3).any(|s| t.pawn_attacks(&self.kinds, pk, ORIENT[s], cell, them & self.sides[s]))
+        // Spelt out: the search asks this at every move, and the closure of
+        // an `any` over the players is not always inlined.
+        let pawn_attack =
+            |s: usize| t.pawn_attacks(&self.kinds, pk, ORIENT[s], cell, them & self.sides[s]);
+        pawn_attack(0)
+            || pawn_attack(1)
+            || pawn_attack(2)
             || t.piece_attacks(&self.kinds, cell, occ, them)
     }
 
@@ -450,13 +456,15 @@ impl HexChess3 {
     /// player whose General N attacks, until nothing changes.
     fn eliminate(&mut self, next: usize, undo: &mut Undo3) {
         loop {
-            let hit: u8 = (0..3)
-                .filter(|&x| {
-                    x != next
-                        && self.royal[x] != NONE
-                        && self.attacked_by_player(self.royal[x], next)
-                })
-                .fold(0, |m, x| m | 1 << x);
+            let mut hit: u8 = 0;
+            for x in 0..3 {
+                if x != next
+                    && self.royal[x] != NONE
+                    && self.attacked_by_player(self.royal[x], next)
+                {
+                    hit |= 1 << x;
+                }
+            }
             if hit == 0 {
                 return;
             }
