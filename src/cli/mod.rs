@@ -128,8 +128,13 @@ pub enum Command {
         max_plies: u32,
         /// Milliseconds per engine move instead of the levels' node budgets
         /// (their depth caps and noise stay).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "nodes_only")]
         movetime: Option<u64>,
+        /// The levels' node budgets without their time caps, so that a busy
+        /// machine cannot cut a deeper level's search short (one thread:
+        /// the games then replay exactly from the seed).
+        #[arg(long)]
+        nodes_only: bool,
         /// Search threads per engine move (Lazy SMP).
         #[arg(long, default_value_t = 1)]
         threads: usize,
@@ -315,6 +320,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
             seed,
             max_plies,
             movetime,
+            nodes_only,
             threads,
         }) => {
             let variant = Variant::parse(&variant, pawn.as_deref())?;
@@ -328,6 +334,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
                 seed,
                 max_plies,
                 movetime,
+                nodes_only,
                 threads,
             }
             .run(variant, out)

@@ -42,6 +42,8 @@ pub struct Selfplay {
     pub max_plies: u32,
     /// Milliseconds per engine move in place of the levels' node budgets.
     pub movetime: Option<u64>,
+    /// The levels' node budgets without their time caps.
+    pub nodes_only: bool,
     /// Search threads per engine move.
     pub threads: usize,
 }
@@ -51,13 +53,18 @@ pub const MAX_THREADS: usize = 64;
 
 impl Selfplay {
     /// An engine player's limits: its level's, with the time per move fixed
-    /// by `--movetime` when given and the threads of `--threads`.
+    /// by `--movetime` when given (or no time cap with `--nodes-only`) and
+    /// the threads of `--threads`.
     fn limits(&self, level: Level, seed: u64) -> SearchLimits {
         let limits = level.limits(seed);
         let limits = match self.movetime {
             Some(ms) => SearchLimits {
                 nodes: None,
                 time: Some(Duration::from_millis(ms)),
+                ..limits
+            },
+            None if self.nodes_only => SearchLimits {
+                time: None,
                 ..limits
             },
             None => limits,
