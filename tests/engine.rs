@@ -1062,3 +1062,38 @@ fn bench_and_selfplay_take_threads_and_movetime() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+/// Without their time caps the levels play by node budget alone, so a game
+/// replays move for move from its seed, busy machine or not; the flag and a
+/// fixed time per move exclude each other.
+#[test]
+fn selfplay_nodes_only_replays_from_the_seed() {
+    let args = [
+        "selfplay",
+        "--variant",
+        "aj-compact",
+        "--white",
+        "3",
+        "--black",
+        "2",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--max-plies",
+        "40",
+        "--nodes-only",
+    ];
+    let (code, first, err) = variantarium(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(first.lines().count(), 3, "{first}");
+    let (code, again, err) = variantarium(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(first, again);
+    let mut both = args.to_vec();
+    both.extend(["--movetime", "10"]);
+    let (code, out, err) = variantarium(&both);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--nodes-only"), "{err}");
+}
