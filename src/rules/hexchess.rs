@@ -31,8 +31,8 @@ use super::{
 mod hints;
 mod three;
 
-pub use three::HexChess3;
 pub use three::RULES_TEXT as THREE_PLAYER_RULES_TEXT;
+pub use three::{ArmyReach, HexChess3};
 
 /// Cells of the largest board; the Compact board uses the first 61.
 const MAX_CELLS: usize = 91;
@@ -487,40 +487,16 @@ const fn bit(cell: u8) -> u128 {
     1u128 << cell
 }
 
-/// Whether `cell` is in `mask`, testing one 64-bit half (cheaper than a
+/// Whether `mask` holds `cell`, testing one 64-bit half (cheaper than a
 /// 128-bit shift).
 #[inline(always)]
-const fn occupied(mask: u128, cell: u8) -> bool {
+const fn holds(mask: u128, cell: u8) -> bool {
     let half = if cell < 64 {
         mask as u64
     } else {
         (mask >> 64) as u64
     };
     (half >> (cell & 63)) & 1 != 0
-}
-
-/// One army's reach: what its men could do if check did not matter.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct ArmyReach {
-    /// Moves: each piece's reachable cells not holding an own man, each
-    /// pawn-like piece's free step and captures.
-    pub moves: u32,
-    /// Every cell a man attacks, whoever stands on it.
-    pub attacks: u128,
-}
-
-/// An army's men among the others, for [`Tables::army_reach`].
-#[derive(Clone, Copy)]
-struct ArmyMasks {
-    own: u128,
-    /// Every other army's men.
-    enemy: u128,
-    /// The army's pawn-like pieces.
-    pawns: u128,
-    /// Its orientation (see [`ORIENTS`]).
-    orient: usize,
-    /// The pawn-like piece's kind index.
-    pawn: usize,
 }
 
 /// Per curved rider (Finch, Rabbi), cell and path: the path's prefixes.
@@ -746,31 +722,6 @@ impl Tables {
         }
     }
 
-    /// One army's reach on `board` (codes per cell): see [`ArmyReach`].
-    #[inline(always)]
-    fn army_reach(&self, board: &[u8; MAX_CELLS], army: ArmyMasks) -> ArmyReach {
-        let occ = army.own | army.enemy;
-        let mut reach = ArmyReach::default();
-        let mut men = army.own;
-        while men != 0 {
-            let from = men.trailing_zeros() as u8;
-            men &= men - 1;
-            let c = from as usize;
-            if army.pawns & bit(from) != 0 {
-                let step = self.forward[army.orient][c];
-                let captures = self.pawn_capture[army.pawn][army.orient][c];
-                reach.moves += u32::from(step != NONE && occ & bit(step) == 0)
-                    + (captures & army.enemy).count_ones();
-                reach.attacks |= captures;
-            } else {
-                let cells = self.piece_reach(board[c] & 15, from, occ);
-                reach.moves += (cells & !army.own).count_ones();
-                reach.attacks |= cells;
-            }
-        }
-        reach
-    }
-
     /// Whether a pawn-like piece of kind index `pk` and orientation `o`
     /// among `them` attacks `cell` (`k`: the position's masks per kind).
     #[inline(always)]
@@ -892,7 +843,7 @@ impl Tables {
         // Paths 2k and 2k + 1 turn opposite ways after the same first step.
         for k in 0..6 {
             let first = 2 * k;
-            if occupied(occ, self.curved[w][c][first][0]) {
+            if holds(occ, self.curved[w][c][first][0]) {
                 reach |= self.curved_prefix[w][c][first][0];
                 continue;
             }
@@ -906,7 +857,7 @@ impl Tables {
                 let path = &self.curved[w][c][p];
                 let last = usize::from(self.curved_len[w][c][p]) - 1;
                 let mut i = 1;
-                while i < last && !occupied(occ, path[i]) {
+                while i < last && !holds(occ, path[i]) {
                     i += 1;
                 }
                 reach |= self.curved_prefix[w][c][p][i];
@@ -1157,21 +1108,38 @@ impl HexChess {
         }
     }
 
+    #[inline(always)]
+    fn piece_reach(&self, kind: u8, from: u8, occ: u128) -> u128 {
+        self.tables.piece_reach(kind, from, occ)
+    }
+
     /// How many moves `side`'s men would have if check did not matter: each
     /// piece's reachable cells not holding an own man, each pawn's free step
     /// and captures. A cheap measure of mobility for either side (legal
     /// moves are known only for the side to move, and cost far more).
     pub fn reach_count(&self, side: Side) -> u32 {
+        let t = self.tables;
         let us = side.index() & 1;
         let own = self.sides[us];
-        let army = ArmyMasks {
-            own,
-            enemy: self.sides[us ^ 1],
-            pawns: self.kinds[Kind::Pawn as usize] & own,
-            orient: orient(us),
-            pawn: pawn_index(self.options.pawn),
-        };
-        self.tables.army_reach(&self.board, army).moves
+        let enemy = self.sides[us ^ 1];
+        let occ = own | enemy;
+        let pk = pawn_index(self.options.pawn);
+        let pawns = self.kinds[Kind::Pawn as usize] & own;
+        let mut count = 0;
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as u8;
+            men &= men - 1;
+            let c = from as usize;
+            if pawns & bit(from) != 0 {
+                let step = t.forward[orient(us)][c];
+                let free = u32::from(step != NONE && occ & bit(step) == 0);
+                count += free + (t.pawn_capture[pk][orient(us)][c] & enemy).count_ones();
+            } else {
+                count += (self.piece_reach(self.board[c] & 15, from, occ) & !own).count_ones();
+            }
+        }
+        count
     }
 
     /// Every man on the board: its cell, type and side, in cell order.

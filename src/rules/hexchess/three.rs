@@ -19,8 +19,8 @@ use std::fmt::Write as _;
 
 use super::hints::{self, HintBoard};
 use super::{
-    Army, ArmyMasks, ArmyReach, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables,
-    bit, board_layout, code, ep_key, move_syntax_error, pawn_index, push_move, read_placement,
+    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
+    ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
 use crate::rules::geometry::bits128;
 use crate::rules::geometry::hex::HexGrid;
@@ -119,6 +119,15 @@ impl fmt::Debug for HexChess3 {
     }
 }
 
+/// One player's reach ([`HexChess3::reach`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct ArmyReach {
+    /// Moves if check did not matter (own men excluded).
+    pub moves: u32,
+    /// Every cell a man attacks, whoever stands on it.
+    pub attacks: u128,
+}
+
 impl HexChess3 {
     pub fn grid(&self) -> HexGrid {
         self.tables.grid
@@ -180,8 +189,10 @@ impl HexChess3 {
     }
 
     /// How many of the cells of `side`'s General and its orthogonal
-    /// neighbours (its flight squares) the men of `by` attack: a measure of
-    /// the General's danger from one opponent, for the evaluation.
+    /// neighbours (its flight squares) the men of `by` attack, asked cell by
+    /// cell: the reference the evaluation's one-pass count
+    /// ([`HexChess3::reach`]'s attacks) is tested against.
+    #[cfg(test)]
     pub fn general_zone_attacks(&self, side: Side, by: Side) -> u32 {
         let by = by.index() % 3;
         bits128(self.general_zone(side))
@@ -197,19 +208,37 @@ impl HexChess3 {
     }
 
     /// `side`'s reach in one pass: its moves as [`HexChess3::reach_count`]
-    /// counts them and the cells its men attack (those
-    /// [`HexChess3::general_zone_attacks`] asks about one by one).
+    /// counts them and every cell its men attack. (The two-player
+    /// [`super::HexChess::reach_count`] walks its men alike; one shared pass
+    /// for both was tried and cost the three-player search about 7%.)
     pub fn reach(&self, side: Side) -> ArmyReach {
+        let t = self.tables;
         let us = side.index() % 3;
         let own = self.sides[us];
-        let army = ArmyMasks {
-            own,
-            enemy: self.occupied() & !own,
-            pawns: self.kinds[Kind::Pawn as usize] & own,
-            orient: ORIENT[us],
-            pawn: pawn_index(self.options.pawn),
-        };
-        self.tables.army_reach(&self.board, army)
+        let occ = self.occupied();
+        let enemy = occ & !own;
+        let o = ORIENT[us];
+        let pk = pawn_index(self.options.pawn);
+        let pawns = self.kinds[Kind::Pawn as usize] & own;
+        let mut reach = ArmyReach::default();
+        let mut men = own;
+        while men != 0 {
+            let from = men.trailing_zeros() as u8;
+            men &= men - 1;
+            let c = from as usize;
+            if pawns & bit(from) != 0 {
+                let step = t.forward[o][c];
+                let captures = t.pawn_capture[pk][o][c];
+                reach.moves += u32::from(step != NONE && occ & bit(step) == 0)
+                    + (captures & enemy).count_ones();
+                reach.attacks |= captures;
+            } else {
+                let cells = t.piece_reach(self.board[c] & 15, from, occ);
+                reach.moves += (cells & !own).count_ones();
+                reach.attacks |= cells;
+            }
+        }
+        reach
     }
 
     /// The cells of `side`'s General and its orthogonal neighbours (its
