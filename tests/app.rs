@@ -725,7 +725,7 @@ fn the_choice_between_moves_names_the_pieces_and_the_flip() {
 
 #[test]
 fn files_say_where_they_went_and_a_load_is_no_error() {
-    use variantarium::app::files::{export_game, load_game, save_game};
+    use variantarium::app::play::files::{export_game, load_game, save_game};
     let dir = std::env::temp_dir().join(format!("variantarium-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let path = dir.join("game.json");

@@ -132,7 +132,7 @@ mod app {
     use bevy::state::app::StatesPlugin;
     use bevy::time::TimeUpdateStrategy;
 
-    use variantarium::app::clock::clock_text;
+    use variantarium::app::play::clock::clock_text;
     use variantarium::app::{
         Clock, ClockChoice, ClockMode, CorePlugin, GameClock, Match, MoveRequested,
         NewGameRequested, TimeControl,

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use variantarium::app::library::{LeaveRequested, SaveRequested};
+use variantarium::app::play::file_actions::{LeaveRequested, SaveRequested};
 use variantarium::app::{
     CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
     OrbitCamera, TypingText, key_command,

@@ -5,6 +5,7 @@
 mod analysis;
 #[cfg(feature = "app")]
 mod app;
+mod architecture;
 mod captured;
 mod chakra;
 mod cli;

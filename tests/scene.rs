@@ -315,7 +315,7 @@ fn worn(
 fn a_theme_changed_during_a_game_restyles_it_at_once() {
     use bevy::prelude::*;
     use bevy::state::app::StatesPlugin;
-    use variantarium::app::settings::{BoardTheme, PieceTheme};
+    use variantarium::app::play::settings::{BoardTheme, PieceTheme};
     use variantarium::app::{CorePlugin, LookPlugin, NewGameRequested, Settings};
     use variantarium::rules::history::DrawRules;
     use variantarium::rules::session::new_session;

@@ -7,7 +7,7 @@ use std::process::Command;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use variantarium::app::settings::{BoardTheme, CameraStart, PieceTheme};
+use variantarium::app::play::settings::{BoardTheme, CameraStart, PieceTheme};
 use variantarium::app::{AnimationSpeed, CorePlugin, Settings, SettingsFile};
 
 use crate::display::PrivateDisplay;

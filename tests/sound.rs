@@ -2,7 +2,7 @@
 //! stands after it (moves of real games: a Loom step, a Transmitter trip,
 //! a capture, a check), and the synthesised WAV data.
 
-use variantarium::app::sound::{SAMPLE_RATE, Sound, move_sound, synthesise, wav_bytes};
+use variantarium::app::play::sound::{SAMPLE_RATE, Sound, move_sound, synthesise, wav_bytes};
 use variantarium::rules::Side;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;

@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use clap::Args;
+
 use super::selfplay::MAX_THREADS;
 use crate::engine::{self, SearchLimits};
 
@@ -12,8 +14,47 @@ use crate::rules::Position;
 use crate::rules::perft::perft;
 use crate::rules::variant::{Variant, VariantVisitor};
 
+/// `bench`: move-generation speed (bulk-counted perft) for every game,
+/// then the engine's search speed.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this variant.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// With --variant, a hex game: the pawn-like piece.
+    #[arg(long, requires = "variant")]
+    pub pawn: Option<String>,
+    /// Seconds to spend on each game, at least.
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+    /// Search threads for the engine's part (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Search to this depth instead of one million nodes (time to depth).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Skip the move-generation (perft) part.
+    #[arg(long)]
+    pub search_only: bool,
+}
+
+pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
+    let only = args
+        .variant
+        .as_deref()
+        .map(|id| Variant::parse(id, args.pawn.as_deref()))
+        .transpose()?;
+    let spec = Bench {
+        seconds: args.seconds,
+        threads: args.threads,
+        depth: args.depth,
+        search_only: args.search_only,
+    };
+    spec.run(only, out)
+}
+
 /// What `bench` measures.
-pub(super) struct Bench {
+struct Bench {
     pub seconds: f64,
     /// Search threads (Lazy SMP).
     pub threads: usize,
@@ -24,7 +65,7 @@ pub(super) struct Bench {
 }
 
 impl Bench {
-    pub(super) fn run(self, only: Option<Variant>, out: &mut dyn Write) -> Result<(), String> {
+    fn run(self, only: Option<Variant>, out: &mut dyn Write) -> Result<(), String> {
         if !(self.seconds.is_finite() && self.seconds > 0.0) {
             return Err(format!(
                 "--seconds must be a positive number, not {}",

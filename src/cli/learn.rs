@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::io_error;
+use super::setup::io_error;
 use crate::learn::Library;
 
 #[derive(Args, Debug, Clone)]

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::Setup;
+use super::setup::Setup;
 use crate::engine::Level;
 use crate::engine::session::computer_move;
 use crate::learn::Step;
@@ -322,7 +322,7 @@ pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
     let target = crate::video::sink::Target::parse(&args.out)?;
     let script = args.script()?;
     target.check()?;
-    crate::app::check_display()?;
+    super::launch::check_display()?;
     let total = Timeline::new(&script, pace).total();
     writeln!(out, "frames {total}")
         .and_then(|()| out.flush())
@@ -370,17 +370,12 @@ fn record_frames(
         frames.clone(),
         failure.clone(),
     );
-    let shown = crate::app::run(crate::app::Launch {
+    let start = super::start::WindowStart {
         game,
-        screenshot: None,
-        cell_map: None,
         players: vec![None, None, None],
-        size,
-        notice: None,
-        recording: Some(plugin),
-        quality,
-        learn: None,
-    });
+        ..super::start::WindowStart::new(size)
+    };
+    let shown = super::launch::run(start, Some(plugin), quality);
     // Whatever became of the window, the encoder learns there is no more.
     if let Ok(mut frames) = frames.lock() {
         frames.take();

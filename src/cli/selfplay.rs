@@ -6,11 +6,73 @@ use std::io::{IsTerminal, Write};
 
 use std::time::Duration;
 
+use clap::Args;
+
 use crate::engine::{Level, SearchLimits, search};
 use crate::rules::random::Rng;
 use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{DrawRules, Game, GameResult, Outcome, Position, Side, multi_player_status};
+
+/// `selfplay`: two players (engine levels 1 to 6, or `random`) play each
+/// other; one line per game, then White's wins-draws-losses. Three-player
+/// games take `--red` too and end with `red N white N black N draws N`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// Variant id (see `perft --help`).
+    #[arg(long)]
+    pub variant: String,
+    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
+    #[arg(long)]
+    pub pawn: Option<String>,
+    /// Three-player games: Red's player, `random` or a level 1 to 6.
+    #[arg(long)]
+    pub red: Option<String>,
+    /// White's player: `random` or a level 1 (Novice) to 6 (Grandmaster).
+    #[arg(long)]
+    pub white: String,
+    /// Black's player: `random` or a level 1 to 6.
+    #[arg(long)]
+    pub black: String,
+    /// Number of games.
+    #[arg(long)]
+    pub games: u32,
+    /// Seed for the random player and the engines' noise.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Plies after which an unfinished game counts as a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Milliseconds per engine move instead of the levels' node budgets
+    /// (their depth caps and noise stay).
+    #[arg(long, conflicts_with = "nodes_only")]
+    pub movetime: Option<u64>,
+    /// The levels' node budgets without their time caps, so that a busy
+    /// machine cannot cut a deeper level's search short (one thread:
+    /// the games then replay exactly from the seed).
+    #[arg(long)]
+    pub nodes_only: bool,
+    /// Search threads per engine move (Lazy SMP).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
+    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?;
+    let side = |flag: &str, text: &str| Player::parse(text).map_err(|e| format!("--{flag}: {e}"));
+    Selfplay {
+        red: args.red.as_deref().map(|r| side("red", r)).transpose()?,
+        white: side("white", &args.white)?,
+        black: side("black", &args.black)?,
+        games: args.games,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        movetime: args.movetime,
+        nodes_only: args.nodes_only,
+        threads: args.threads,
+    }
+    .run(variant, out)
+}
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

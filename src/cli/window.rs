@@ -1,13 +1,15 @@
-//! `play`, `screenshot` and the bare command: the game window.
+//! `play`, `screenshot`, `learn` and the bare command: how the game window
+//! starts, decided from the arguments before any window opens.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::Setup;
+use super::setup::Setup;
+use super::start::{LessonStart, Snapshot, WindowStart};
+use crate::engine::Level;
 use crate::record;
 use crate::rules::history::DrawRules;
-use crate::rules::session::Session;
 
 #[derive(Args, Debug, Clone)]
 pub struct PlayArgs {
@@ -39,11 +41,11 @@ pub struct PlayArgs {
 }
 
 /// `human` or a computer level.
-pub fn player(flag: &str, text: &str) -> Result<Option<crate::engine::Level>, String> {
+pub fn player(flag: &str, text: &str) -> Result<Option<Level>, String> {
     if text == "human" {
         return Ok(None);
     }
-    text.parse::<crate::engine::Level>()
+    text.parse::<Level>()
         .map(Some)
         .map_err(|e| format!("--{flag}: {e} (or 'human')"))
 }
@@ -90,23 +92,8 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-/// The game these arguments describe, with the moves played; None (the
-/// main menu) when they name no game. A record whose moves stop replaying
-/// loads up to the last legal move, and which move failed goes to stderr.
-pub fn game_of(args: &PlayArgs) -> Result<Option<Box<dyn Session>>, String> {
-    Ok(launch_game(args)?.map(|loaded| {
-        if let Some(stopped) = &loaded.stopped {
-            eprintln!("variantarium: {stopped}");
-        }
-        loaded.session
-    }))
-}
-
 /// `play`: opens the window on the game the arguments describe, with who
 /// plays each side (from --white and --black, else from a resumed save).
-// Until `Command::Play` in cli/mod.rs calls this (instead of `game_of` and
-// `open`), a resumed game opens with people on both sides.
-#[allow(dead_code)]
 pub fn play(args: &PlayArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
     let mut players = vec![player("white", &args.white)?, player("black", &args.black)?];
@@ -126,7 +113,13 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
         notice = loaded.stopped;
         loaded.session
     });
-    launch(game, size, args.cell_map.clone(), players, notice)
+    open(WindowStart {
+        game,
+        cell_map: args.cell_map.clone(),
+        players,
+        notice,
+        ..WindowStart::new(size)
+    })
 }
 
 /// The saved game `--resume` continues.
@@ -171,40 +164,20 @@ fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
 }
 
 #[cfg(feature = "app")]
-pub fn open(
-    game: Option<Box<dyn Session>>,
-    size: (u32, u32),
-    cell_map: Option<PathBuf>,
-    players: Vec<Option<crate::engine::Level>>,
-) -> Result<(), String> {
-    launch(game, size, cell_map, players, None)
+use super::launch::open;
+
+#[cfg(not(feature = "app"))]
+fn open(_start: WindowStart) -> Result<(), String> {
+    Err("this build has no game window (it was built without the `app` feature)".into())
 }
 
-#[cfg(feature = "app")]
-#[allow(dead_code)]
-fn launch(
-    game: Option<Box<dyn Session>>,
-    size: (u32, u32),
-    cell_map: Option<PathBuf>,
-    players: Vec<Option<crate::engine::Level>>,
-    notice: Option<String>,
-) -> Result<(), String> {
-    crate::app::run(crate::app::Launch {
-        game,
-        screenshot: None,
-        cell_map,
-        players,
-        size,
-        notice,
-        recording: None,
-        quality: None,
-        learn: None,
-    })
+/// No subcommand: the main menu.
+pub fn open_menu() -> Result<(), String> {
+    open(WindowStart::new((1280, 720)))
 }
 
 /// The lesson a screenshot shows, checked before any window opens.
-#[cfg(feature = "app")]
-fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<crate::app::LearnLaunch>, String> {
+fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<LessonStart>, String> {
     let Some(id) = &args.lesson else {
         return Ok(None);
     };
@@ -221,14 +194,14 @@ fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<crate::app::LearnLa
             lesson.shown_steps(lesson.steps.len())
         ));
     };
-    Ok(Some(crate::app::LearnLaunch {
+    Ok(Some(LessonStart {
         library,
         lesson: Some(id.clone()),
         step: Some(step),
     }))
 }
 
-#[cfg(feature = "app")]
+/// `screenshot`: the scene of a game or a lesson step, as a PNG.
 pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
     if args.out.extension().is_none_or(|e| e != "png") {
@@ -237,84 +210,36 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
             args.out.display()
         ));
     }
-    let learn = screenshot_lesson(args)?;
-    let game = match learn {
+    let lessons = screenshot_lesson(args)?;
+    let game = match lessons {
         Some(_) => None,
         None => Some(args.setup.session(DrawRules::default())?),
     };
-    crate::app::run(crate::app::Launch {
+    open(WindowStart {
         game,
-        screenshot: Some(crate::app::ScreenshotRequest {
+        cell_map: args.cell_map.clone(),
+        screenshot: Some(Snapshot {
             path: args.out.clone(),
-            settle_frames: args.frames.max(2),
+            frames: args.frames.max(2),
             frame_time: args.frame_time,
         }),
-        cell_map: args.cell_map.clone(),
-        players: vec![None, None],
-        size,
-        notice: None,
-        recording: None,
-        quality: None,
-        learn,
+        lessons,
+        ..WindowStart::new(size)
     })
 }
 
-#[cfg(not(feature = "app"))]
-pub fn open(
-    _game: Option<Box<dyn Session>>,
-    _size: (u32, u32),
-    _cell_map: Option<PathBuf>,
-    _players: Vec<Option<crate::engine::Level>>,
-) -> Result<(), String> {
-    Err("this build has no game window (it was built without the `app` feature)".into())
-}
-
-#[cfg(not(feature = "app"))]
-#[allow(dead_code)]
-fn launch(
-    game: Option<Box<dyn Session>>,
-    size: (u32, u32),
-    cell_map: Option<PathBuf>,
-    players: Vec<Option<crate::engine::Level>>,
-    _notice: Option<String>,
-) -> Result<(), String> {
-    open(game, size, cell_map, players)
-}
-
-#[cfg(not(feature = "app"))]
-pub fn screenshot(_args: &ScreenshotArgs) -> Result<(), String> {
-    open(None, (0, 0), None, Vec::new())
-}
-
 /// `learn`: the window on the Learn menu, or straight into one lesson.
-#[cfg(feature = "app")]
 pub fn open_learn(
     library: crate::learn::Library,
     lesson: Option<String>,
     size: (u32, u32),
 ) -> Result<(), String> {
-    crate::app::run(crate::app::Launch {
-        game: None,
-        screenshot: None,
-        cell_map: None,
-        players: vec![None, None],
-        size,
-        notice: None,
-        learn: Some(crate::app::LearnLaunch {
+    open(WindowStart {
+        lessons: Some(LessonStart {
             library,
             lesson,
             step: None,
         }),
-        recording: None,
-        quality: None,
+        ..WindowStart::new(size)
     })
-}
-
-#[cfg(not(feature = "app"))]
-pub fn open_learn(
-    _library: crate::learn::Library,
-    _lesson: Option<String>,
-    _size: (u32, u32),
-) -> Result<(), String> {
-    open(None, (0, 0), None, Vec::new())
 }

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{LessonLibrary, LessonProgress, LessonRequested};
-use crate::app::Screen;
+use super::player::{LessonLibrary, LessonProgress, LessonRequested};
+use crate::app::screen::Screen;
 
 const DONE: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 const BROKEN: egui::Color32 = egui::Color32::LIGHT_RED;

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
-use crate::app::Screen;
-use crate::app::camera::PANEL_WIDTH;
-use crate::app::ui::{PanelRect, UiSystems};
+use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
+use crate::app::layout::PANEL_WIDTH;
+use crate::app::layout::{PanelRect, UiSystems};
+use crate::app::screen::Screen;
 
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(150, 230, 150);
 const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 140, 120);
@@ -49,41 +49,7 @@ fn lesson_panel(
                     .text(format!("step {done} of {total}")),
             );
             ui.separator();
-            if let Some(caption) = &player.frame.caption {
-                ui.add(egui::Label::new(egui::RichText::new(caption).size(17.0)).wrap());
-            }
-            if let Some(prompt) = player.prompt() {
-                ui.add_space(6.0);
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(prompt)
-                            .size(17.0)
-                            .strong()
-                            .color(PROMPT),
-                    )
-                    .wrap(),
-                );
-                ui.label("Click a piece, then where it goes.");
-            }
-            match &player.feedback {
-                Some(Feedback::Right(text)) => {
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT))
-                            .wrap(),
-                    );
-                }
-                Some(Feedback::Wrong(text)) => {
-                    ui.add(
-                        egui::Label::new(egui::RichText::new(format!("✖ {text}")).color(WRONG))
-                            .wrap(),
-                    );
-                }
-                None => {}
-            }
-            if player.finished() {
-                ui.add_space(6.0);
-                ui.colored_label(RIGHT, "Lesson complete.");
-            }
+            lesson_words(ui, &player);
             ui.separator();
             player_controls(ui, &player, &mut controls);
             ui.horizontal(|ui| {
@@ -107,6 +73,39 @@ fn lesson_panel(
         panel.0 = rect;
     }
     Ok(())
+}
+
+/// The step's caption, the exercise's prompt and the answer's verdict.
+fn lesson_words(ui: &mut egui::Ui, player: &LessonPlayer) {
+    if let Some(caption) = &player.frame.caption {
+        ui.add(egui::Label::new(egui::RichText::new(caption).size(17.0)).wrap());
+    }
+    if let Some(prompt) = player.prompt() {
+        ui.add_space(6.0);
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(prompt)
+                    .size(17.0)
+                    .strong()
+                    .color(PROMPT),
+            )
+            .wrap(),
+        );
+        ui.label("Click a piece, then where it goes.");
+    }
+    match &player.feedback {
+        Some(Feedback::Right(text)) => {
+            ui.add(egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT)).wrap());
+        }
+        Some(Feedback::Wrong(text)) => {
+            ui.add(egui::Label::new(egui::RichText::new(format!("✖ {text}")).color(WRONG)).wrap());
+        }
+        None => {}
+    }
+    if player.finished() {
+        ui.add_space(6.0);
+        ui.colored_label(RIGHT, "Lesson complete.");
+    }
 }
 
 fn player_controls(

@@ -5,8 +5,8 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::{LessonLibrary, LessonRequested};
-use crate::app::hints::Overlays;
+use super::player::{LessonLibrary, LessonRequested};
+use crate::app::play::hints::Overlays;
 use crate::rules::session::Session;
 
 /// What the links need: the lessons, the overlays in force, and the way

@@ -1,15 +1,16 @@
 //! The analysis panel, as chess players know it from lichess: an "Analyse"
 //! toggle, then an evaluation bar, the score, the depth reached and the best
 //! line in notation. The search runs on its own thread
-//! ([`crate::app::computer::Analysing`]); this only shows its latest depth,
+//! ([`crate::app::play::computer::Analysing`]); this only shows its latest depth,
 //! and the board shows the line's first move as an arrow.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, EXPLAIN};
-use crate::app::computer::Analysing;
-use crate::app::game::Match;
+use super::theme::EXPLAIN;
+use crate::app::layout::ControlMap;
+use crate::app::play::computer::Analysing;
+use crate::app::play::game::Match;
 use crate::engine::session::Analysis;
 use crate::rules::Side;
 

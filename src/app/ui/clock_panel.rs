@@ -4,8 +4,10 @@
 
 use bevy_egui::egui;
 
-use super::ControlMap;
-use crate::app::clock::{ClockChoice, ClockMode, GameClock, LOW_TIME, TimeControl, clock_text};
+use crate::app::layout::ControlMap;
+use crate::app::play::clock::{
+    ClockChoice, ClockMode, GameClock, LOW_TIME, TimeControl, clock_text,
+};
 use crate::rules::Side;
 use crate::rules::session::Session;
 

@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::board::CellIndex;
-use crate::app::camera::MainCamera;
-use crate::app::game::Match;
-use crate::app::settings::Settings;
+use crate::app::look::camera::MainCamera;
+use crate::app::play::board::CellIndex;
+use crate::app::play::game::Match;
+use crate::app::play::settings::Settings;
 
 /// File letters along the edge nearest the camera, rank numbers along its
 /// left edge (so they stay off the pieces however the board is turned), the

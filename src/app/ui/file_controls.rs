@@ -8,8 +8,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::game_over::GameOverDialog;
-use super::{ControlMap, show_file_note};
-use crate::app::library::{
+use super::theme::show_file_note;
+use crate::app::layout::ControlMap;
+use crate::app::play::file_actions::{
     ExportRequested, FileMessage, LeaveRequested, OpenRequested, SaveAsRequested, SaveRequested,
     SavedGamesWindow,
 };

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::ControlMap;
+use crate::app::layout::ControlMap;
 use crate::rules::registry::{self, GameEntry};
 use crate::rules::variant::VariantId;
 
@@ -265,7 +265,7 @@ fn picture(
 
 /// The summary as a sentence's start.
 fn capital(text: &str) -> String {
-    crate::app::files::capitalised(text)
+    crate::app::play::files::capitalised(text)
 }
 
 /// The rules of a game, in a window of their own until closed.

@@ -8,12 +8,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, show_file_note};
-use crate::app::Screen;
-use crate::app::computer::Players;
-use crate::app::files::{FileNote, capitalised};
-use crate::app::game::{GameStarted, Match, NewGameRequested};
-use crate::app::library::{ExportRequested, FileMessage, LeaveAsked, SaveRequested};
+use super::theme::show_file_note;
+use crate::app::layout::ControlMap;
+use crate::app::play::computer::Players;
+use crate::app::play::file_actions::{ExportRequested, FileMessage, LeaveAsked, SaveRequested};
+use crate::app::play::files::{FileNote, capitalised};
+use crate::app::play::game::{GameStarted, Match, NewGameRequested};
+use crate::app::screen::Screen;
 use crate::rules::GameResult;
 use crate::rules::session::{Session, new_session};
 
@@ -88,56 +89,15 @@ pub(super) fn game_over(
         GameResult::Draw => ctx.global_style().visuals.text_color(),
         _ => WIN,
     };
-    let moves = session.moves().len();
     egui::Window::new("Game over")
         .order(egui::Order::Foreground)
         .anchor(egui::Align2::CENTER_CENTER, [-120.0, -40.0])
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                let line = result_line(session).unwrap_or_default();
-                ui.label(
-                    egui::RichText::new(line)
-                        .size(RESULT_SIZE)
-                        .strong()
-                        .color(colour),
-                );
-                let plural = if moves == 1 { "" } else { "s" };
-                ui.label(format!(
-                    "{}, after {moves} move{plural}",
-                    session.variant().id.title()
-                ));
-            });
+            result_heading(ui, session, colour);
             ui.add_space(10.0);
-            ui.horizontal(|ui| {
-                let rematch = ui
-                    .add(egui::Button::new("Rematch").min_size(BUTTON))
-                    .on_hover_text("The same game again, the players changing colours");
-                if controls.note("rematch", rematch).clicked() {
-                    rematch_of(session, &mut actions);
-                    dialog.open = false;
-                }
-                let new = ui.add(egui::Button::new("New game").min_size(BUTTON));
-                if controls.note("game-over-new", new).clicked() {
-                    actions.next.set(Screen::Menu);
-                    dialog.open = false;
-                }
-            });
-            ui.horizontal(|ui| {
-                let save = ui
-                    .add(egui::Button::new("Save").min_size(BUTTON))
-                    .on_hover_text("Into your saved games");
-                if controls.note("game-over-save", save).clicked() {
-                    actions.saves.write(SaveRequested);
-                }
-                let export = ui
-                    .add(egui::Button::new("Export text").min_size(BUTTON))
-                    .on_hover_text("The game record as plain text");
-                if controls.note("game-over-export", export).clicked() {
-                    actions.exports.write(ExportRequested);
-                }
-            });
+            end_buttons(ui, session, &mut dialog, &mut controls, &mut actions);
             ui.add_space(4.0);
             let look = ui.add(
                 egui::Button::new("Look at the board")
@@ -153,6 +113,63 @@ pub(super) fn game_over(
             }
         });
     Ok(())
+}
+
+/// The result in large letters, the game and its length beneath.
+fn result_heading(ui: &mut egui::Ui, session: &dyn Session, colour: egui::Color32) {
+    let moves = session.moves().len();
+    ui.vertical_centered(|ui| {
+        let line = result_line(session).unwrap_or_default();
+        ui.label(
+            egui::RichText::new(line)
+                .size(RESULT_SIZE)
+                .strong()
+                .color(colour),
+        );
+        let plural = if moves == 1 { "" } else { "s" };
+        ui.label(format!(
+            "{}, after {moves} move{plural}",
+            session.variant().id.title()
+        ));
+    });
+}
+
+/// Rematch, New game, Save and Export.
+fn end_buttons(
+    ui: &mut egui::Ui,
+    session: &dyn Session,
+    dialog: &mut GameOverDialog,
+    controls: &mut ControlMap,
+    actions: &mut EndActions,
+) {
+    ui.horizontal(|ui| {
+        let rematch = ui
+            .add(egui::Button::new("Rematch").min_size(BUTTON))
+            .on_hover_text("The same game again, the players changing colours");
+        if controls.note("rematch", rematch).clicked() {
+            rematch_of(session, actions);
+            dialog.open = false;
+        }
+        let new = ui.add(egui::Button::new("New game").min_size(BUTTON));
+        if controls.note("game-over-new", new).clicked() {
+            actions.next.set(Screen::Menu);
+            dialog.open = false;
+        }
+    });
+    ui.horizontal(|ui| {
+        let save = ui
+            .add(egui::Button::new("Save").min_size(BUTTON))
+            .on_hover_text("Into your saved games");
+        if controls.note("game-over-save", save).clicked() {
+            actions.saves.write(SaveRequested);
+        }
+        let export = ui
+            .add(egui::Button::new("Export text").min_size(BUTTON))
+            .on_hover_text("The game record as plain text");
+        if controls.note("game-over-export", export).clicked() {
+            actions.exports.write(ExportRequested);
+        }
+    });
 }
 
 /// The same game from the same start, each player at the next seat (with

@@ -9,15 +9,18 @@ use bevy_egui::{EguiContexts, egui};
 use super::captured::captured_men;
 use super::clock_panel::clock_display;
 use super::file_controls::{FileActions, file_controls};
-use super::{ControlMap, EXPLAIN, Form, PanelRect};
-use crate::app::camera::{OrbitCamera, PANEL_WIDTH};
-use crate::app::clock::GameClock;
-use crate::app::computer::{Hint, HintRequested, Thinking};
-use crate::app::game::{
+use super::theme::EXPLAIN;
+use crate::app::form::Form;
+use crate::app::layout::PANEL_WIDTH;
+use crate::app::layout::{ControlMap, PanelRect};
+use crate::app::look::camera::OrbitCamera;
+use crate::app::play::clock::GameClock;
+use crate::app::play::computer::{HintRequested, SuggestedMove, Thinking};
+use crate::app::play::game::HumanSides;
+use crate::app::play::game::{
     ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
 };
-use crate::app::selection::HumanSides;
-use crate::app::settings::{Settings, SettingsWindow};
+use crate::app::play::settings::{Settings, SettingsWindow};
 use crate::rules::Side;
 use crate::rules::registry;
 use crate::rules::session::Session;
@@ -27,7 +30,7 @@ use crate::rules::session::Session;
 #[derive(SystemParam)]
 pub(super) struct TurnControls<'w> {
     thinking: Option<Res<'w, Thinking>>,
-    hint: Res<'w, Hint>,
+    hint: Res<'w, SuggestedMove>,
     humans: Res<'w, HumanSides>,
     hints: MessageWriter<'w, HintRequested>,
     resume: MessageWriter<'w, ComputerResumed>,
@@ -54,8 +57,8 @@ pub(super) fn game_panel(
     mut turn: TurnControls,
     mut view: ViewControls,
     mut files: FileActions,
-    mut recording: ResMut<super::RecordDialog>,
-    mut show_me: crate::app::learn::ShowMe,
+    mut recording: ResMut<super::record_dialog::RecordDialog>,
+    mut show_me: crate::app::learn::show_me::ShowMe,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let session = game.session.as_ref();

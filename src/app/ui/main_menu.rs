@@ -9,13 +9,18 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::clock_panel::clock_picker;
 use super::game_cards::{CardClick, Thumbnails, game_cards, rules_window};
-use super::{ControlMap, Form, show_file_note};
-use crate::app::clock::ClockChoice;
-use crate::app::computer::Players;
-use crate::app::files::FileNote;
-use crate::app::game::NewGameRequested;
-use crate::app::library::{FileMessage, OpenRequested, SavedGamesWindow};
-use crate::app::{LearnFocus, LessonLibrary, Resumable, ResumeRequested, Screen};
+use super::theme::show_file_note;
+use crate::app::form::Form;
+use crate::app::layout::ControlMap;
+use crate::app::learn::menu::LearnFocus;
+use crate::app::learn::player::LessonLibrary;
+use crate::app::play::autosave::{Resumable, ResumeRequested};
+use crate::app::play::clock::ClockChoice;
+use crate::app::play::computer::Players;
+use crate::app::play::file_actions::{FileMessage, OpenRequested, SavedGamesWindow};
+use crate::app::play::files::FileNote;
+use crate::app::play::game::NewGameRequested;
+use crate::app::screen::Screen;
 use crate::engine::Level;
 use crate::rules::Side;
 use crate::rules::glossary;
@@ -105,15 +110,7 @@ pub(super) fn main_menu(
                     );
                 });
         });
-    match click {
-        Some(CardClick::Choose(id)) => form.variant = id,
-        Some(CardClick::Rules(id)) => rules.0 = Some(id),
-        Some(CardClick::Learn(id)) => {
-            actions.focus.0 = Some(id.id().to_string());
-            actions.next.set(Screen::Learn);
-        }
-        None => {}
-    }
+    answer_card_click(click, &mut form, &mut rules, &mut actions);
     egui::Window::new("setup")
         .title_bar(false)
         .frame(panel)
@@ -131,6 +128,24 @@ pub(super) fn main_menu(
         });
     rules_window(ctx, &mut rules.0, &mut controls);
     Ok(())
+}
+
+/// A card's click: choose its game, show its rules, or open its lessons.
+fn answer_card_click(
+    click: Option<CardClick>,
+    form: &mut Form,
+    rules: &mut RulesShown,
+    actions: &mut TitleActions,
+) {
+    match click {
+        Some(CardClick::Choose(id)) => form.variant = id,
+        Some(CardClick::Rules(id)) => rules.0 = Some(id),
+        Some(CardClick::Learn(id)) => {
+            actions.focus.0 = Some(id.id().to_string());
+            actions.next.set(Screen::Learn);
+        }
+        None => {}
+    }
 }
 
 /// The title, Continue, and the ways to saved games and lessons.
@@ -193,8 +208,10 @@ fn setup(
     let game = registry::describe(form.variant);
     ui.add(egui::Label::new(egui::RichText::new(game.title).size(21.0).strong()).wrap());
     ui.add(
-        egui::Label::new(egui::RichText::new(crate::app::files::capitalised(game.summary)).weak())
-            .wrap(),
+        egui::Label::new(
+            egui::RichText::new(crate::app::play::files::capitalised(game.summary)).weak(),
+        )
+        .wrap(),
     );
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Players").size(16.0).strong());

@@ -4,9 +4,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::ControlMap;
-use crate::app::game::{Match, MoveRequested};
-use crate::app::selection::PendingChoice;
+use crate::app::layout::ControlMap;
+use crate::app::play::game::{Match, MoveRequested};
+use crate::app::play::selection::PendingChoice;
 use crate::rules::glossary;
 
 pub(super) fn move_choice(

@@ -3,9 +3,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::game::Match;
-use crate::app::hints::HoveredCell;
-use crate::app::selection::Selection;
+use crate::app::play::game::Match;
+use crate::app::play::hints::HoveredCell;
+use crate::app::play::selection::Selection;
 use crate::rules::glossary;
 
 /// The man under the pointer: its name and how it moves, in a line beside

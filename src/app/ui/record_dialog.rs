@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, DONE};
-use crate::app::game::Match;
+use super::theme::DONE;
+use crate::app::layout::ControlMap;
+use crate::app::play::game::Match;
 use crate::record::GameRecord;
 
 const SIZES: [&str; 3] = ["640x360", "1280x720", "1920x1080"];

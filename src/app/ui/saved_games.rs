@@ -9,11 +9,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{ControlMap, show_file_note};
-use crate::app::files::{FileNote, SavedGame, delete_game, list_saves, saves_dir};
-use crate::app::library::{
+use super::theme::show_file_note;
+use crate::app::layout::ControlMap;
+use crate::app::play::file_actions::{
     FileMessage, LoadRequested, SaveAsPrompt, SaveToRequested, SavedGamesWindow,
 };
+use crate::app::play::files::{FileNote, SavedGame, delete_game, list_saves, saves_dir};
 
 const LIST_WIDTH: f32 = 660.0;
 const UNREADABLE: egui::Color32 = egui::Color32::LIGHT_RED;

@@ -6,9 +6,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::ControlMap;
-use crate::app::quality::{Quality, remember};
-use crate::app::settings::{BoardTheme, Named, PieceTheme, Settings, SettingsWindow};
+use crate::app::layout::ControlMap;
+use crate::app::play::settings::{BoardTheme, Named, PieceTheme, Settings, SettingsWindow};
+use crate::app::profile::{Quality, remember};
 
 /// The slowest a move may be animated, in seconds.
 const SLOWEST_MOVE: f32 = 1.5;

@@ -3,14 +3,14 @@
 //! whatever flat man covers its cell (a Chakra chakra) and rings whatever
 //! tall man stands there (a piece, a Fate), so that nothing standing on a
 //! cell hides its mark. Planning needs no window, so it runs in the core and
-//! the ECS tests see it; [`super::highlight`] draws.
+//! the ECS tests see it; [`crate::app::look::highlight`] draws.
 
 use bevy::prelude::*;
 
-use super::game::{GameSystems, Match};
-use super::meshes::man_extent;
-use super::pieces::Piece;
-use super::selection::Selection;
+use crate::app::look::meshes::man_extent;
+use crate::app::play::game::{GameSystems, Match};
+use crate::app::play::pieces::Piece;
+use crate::app::play::selection::Selection;
 use crate::rules::glossary::man_info;
 use crate::rules::view::CellId;
 
@@ -47,7 +47,7 @@ pub struct Mark {
 pub struct Marks(pub Vec<Mark>);
 
 /// Inner radius of a ring mark: wider than every man's model.
-pub const RING_INNER: f32 = super::meshes::MAX_RADIUS + 0.01;
+pub const RING_INNER: f32 = crate::app::look::meshes::MAX_RADIUS + 0.01;
 /// A ring's width: inner and width together stay inside a cell, whose
 /// nearest neighbour's edge is half a unit away.
 pub const RING_WIDTH: f32 = 0.07;
@@ -59,7 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         plan_marks
             .after(GameSystems)
-            .after(super::selection::clear_on_change),
+            .after(crate::app::play::selection::clear_on_change),
     );
 }
 

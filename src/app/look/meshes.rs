@@ -8,11 +8,11 @@ use bevy::mesh::{Indices, PrimitiveTopology, VertexAttributeValues};
 use bevy::prelude::*;
 use serde::Deserialize;
 
-use super::pieces::Piece;
+use crate::app::play::pieces::Piece;
 use crate::rules::glossary::man_info;
 use crate::rules::variant::Variant;
 
-const PIECES_JSON: &str = include_str!("../../assets/pieces.json");
+const PIECES_JSON: &str = include_str!("../../../assets/pieces.json");
 /// Facets round a turned body and a round part: enough for a smooth
 /// outline at the default camera, few enough for a CPU renderer to draw
 /// fifty men (three armies) each frame.

@@ -7,8 +7,8 @@
 
 use bevy::prelude::*;
 
-use super::board::{CellIndex, spawn_cells};
-use super::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
+use crate::app::play::board::{CellIndex, spawn_cells};
+use crate::app::play::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
 use crate::rules::Side;
 use crate::rules::view::{CellId, Effect, ManState, Placement};
 
@@ -247,69 +247,105 @@ fn animate_applied_moves(
         commands.entity(entity).despawn();
     }
     let after: Vec<Piece> = game.session.placements().iter().map(Piece::of).collect();
-    let before: Vec<Piece> = last.before.iter().map(Piece::of).collect();
     let spawned: Vec<(Piece, Entity)> = after
         .iter()
         .map(|&p| (p, spawn_piece(&mut commands, &index, p)))
         .collect();
-    let duration = speed.0;
-    if duration <= 0.0 {
+    if speed.0 <= 0.0 {
         return;
     }
-    let top = |set: &[Piece], cell: CellId| {
+    let shown = MoveShown {
+        index: &index,
+        before: last.before.iter().map(Piece::of).collect(),
+        after,
+        spawned,
+        duration: speed.0,
+    };
+    for effect in &last.mv.effects {
+        shown.animate(&mut commands, effect);
+    }
+}
+
+/// A move as it is shown: the men before and after it, the new men's
+/// entities, and how long its animation takes.
+struct MoveShown<'a> {
+    index: &'a CellIndex,
+    before: Vec<Piece>,
+    after: Vec<Piece>,
+    spawned: Vec<(Piece, Entity)>,
+    duration: f32,
+}
+
+impl MoveShown<'_> {
+    /// The top man of a cell in a set of men.
+    fn top(set: &[Piece], cell: CellId) -> Option<Piece> {
         set.iter()
             .filter(|p| p.cell == cell)
             .max_by_key(|p| p.level)
             .copied()
-    };
-    let start_at =
-        |cell: CellId| top(&before, cell).map_or(index.place(cell), |p| place_of(&index, &p));
-    let entity_on = |cell: CellId| {
-        spawned
+    }
+
+    /// Where the man that leaves a cell stood.
+    fn start_at(&self, cell: CellId) -> Vec3 {
+        Self::top(&self.before, cell).map_or(self.index.place(cell), |p| place_of(self.index, &p))
+    }
+
+    /// The new entity of the top man on a cell.
+    fn entity_on(&self, cell: CellId) -> Option<Entity> {
+        self.spawned
             .iter()
             .filter(|(p, _)| p.cell == cell)
             .max_by_key(|(p, _)| p.level)
             .map(|(_, e)| *e)
-    };
-    for effect in &last.mv.effects {
+    }
+
+    /// The man that arrived on `to` travels there from `from` (through
+    /// `via` on a Transmitter trip).
+    fn travel(&self, commands: &mut Commands, from: CellId, via: Option<CellId>, to: CellId) {
+        let (Some(entity), Some(p)) = (self.entity_on(to), Self::top(&self.after, to)) else {
+            return;
+        };
+        let mut path = vec![self.start_at(from)];
+        path.extend(via.map(|via| self.index.place(via)));
+        path.push(place_of(self.index, &p));
+        let duration = if via.is_some() {
+            self.duration * 1.5
+        } else {
+            self.duration
+        };
+        commands.entity(entity).insert(tween(path, duration));
+    }
+
+    fn animate(&self, commands: &mut Commands, effect: &Effect) {
         match *effect {
-            Effect::Move { from, to } => {
-                if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
-                    let path = vec![start_at(from), place_of(&index, &p)];
-                    commands.entity(entity).insert(tween(path, duration));
-                }
-            }
+            Effect::Move { from, to } => self.travel(commands, from, None, to),
             Effect::Swap { a, b } => {
-                for (from, to) in [(a, b), (b, a)] {
-                    if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
-                        let path = vec![start_at(from), place_of(&index, &p)];
-                        commands.entity(entity).insert(tween(path, duration));
-                    }
-                }
+                self.travel(commands, a, None, b);
+                self.travel(commands, b, None, a);
             }
-            Effect::Transmit { from, via, to } => {
-                if let (Some(entity), Some(p)) = (entity_on(to), top(&after, to)) {
-                    let path = vec![start_at(from), index.place(via), place_of(&index, &p)];
-                    commands.entity(entity).insert(tween(path, duration * 1.5));
-                }
-            }
+            Effect::Transmit { from, via, to } => self.travel(commands, from, Some(via), to),
             Effect::Capture { at } => {
-                if let Some(victim) = top(&before, at) {
-                    spawn_ghost(&mut commands, &index, victim, duration);
+                if let Some(victim) = Self::top(&self.before, at) {
+                    spawn_ghost(commands, self.index, victim, self.duration);
                 }
             }
             Effect::Remove { at, level } => {
-                if let Some(victim) = before.iter().find(|p| p.cell == at && p.level == level) {
-                    spawn_ghost(&mut commands, &index, *victim, duration);
+                if let Some(victim) = self
+                    .before
+                    .iter()
+                    .find(|p| p.cell == at && p.level == level)
+                {
+                    spawn_ghost(commands, self.index, *victim, self.duration);
                 }
             }
             Effect::Flip { at } | Effect::Transform { at, .. } => {
                 let turned = match effect {
                     // The man that turns over is the one with a mode.
-                    Effect::Flip { .. } => spawned.iter().find(|(p, _)| {
+                    Effect::Flip { .. } => self.spawned.iter().find(|(p, _)| {
                         p.cell == at && matches!(p.state, ManState::KnightMode | ManState::KingMode)
                     }),
-                    _ => spawned
+                    _ => self
+                        .spawned
                         .iter()
                         .filter(|(p, _)| p.cell == at)
                         .max_by_key(|(p, _)| p.level),
@@ -317,7 +353,7 @@ fn animate_applied_moves(
                 if let Some((_, entity)) = turned {
                     commands.entity(*entity).insert(Turning {
                         elapsed: 0.0,
-                        duration,
+                        duration: self.duration,
                     });
                 }
             }

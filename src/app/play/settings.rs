@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::game::{AnimationSpeed, StartNotice};
+use crate::app::play::game::{AnimationSpeed, StartNotice};
 
 const SETTINGS_FILE: &str = "settings.json";
 

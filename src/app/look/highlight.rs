@@ -1,10 +1,10 @@
-//! Draws the marks planned in [`super::marks`]: the selected piece, its
+//! Draws the marks planned in [`crate::app::play::marks`]: the selected piece, its
 //! targets (captures ringed in red), the last move, and a King in check.
 
 use bevy::prelude::*;
 
-use super::board::CellIndex;
-use super::marks::{MarkKind, MarkShape, Marks, RING_INNER, RING_WIDTH};
+use crate::app::play::board::CellIndex;
+use crate::app::play::marks::{MarkKind, MarkShape, Marks, RING_INNER, RING_WIDTH};
 
 #[derive(Component)]
 struct Mark;

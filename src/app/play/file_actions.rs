@@ -18,10 +18,10 @@ use std::time::SystemTime;
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::computer::Players;
-use super::files::{FileNote, export_game, fresh_name, load_game, save_game, saves_dir};
-use super::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
+use crate::app::play::computer::Players;
+use crate::app::play::files::{FileNote, export_game, fresh_name, load_game, save_game, saves_dir};
+use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
+use crate::app::screen::{PlayMode, Screen, in_lesson};
 
 /// Save the current game into the saved-games folder (Ctrl+S, "Save").
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -220,11 +220,11 @@ fn answer_leaving(
     mut leaves: MessageReader<LeaveRequested>,
     game: Option<Res<Match>>,
     screen: Res<State<Screen>>,
-    lesson: Option<Res<super::LessonPlayer>>,
+    mode: Option<Res<State<PlayMode>>>,
     mut asked: ResMut<LeaveAsked>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if leaves.read().count() == 0 || lesson.is_some() {
+    if leaves.read().count() == 0 || in_lesson(mode) {
         return;
     }
     let Some(game) = own_game(&game, &screen) else {

@@ -13,11 +13,11 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::computer::Players;
-use super::game::{
+use crate::app::play::computer::Players;
+use crate::app::play::game::{
     GameStarted, GameSystems, Match, MoveApplied, NewGameRequested, PositionChanged, StartNotice,
 };
+use crate::app::screen::{Backdrop, Screen, in_lesson};
 use crate::engine::Level;
 use crate::record::{self, GameRecord};
 use crate::rules::session::Session;
@@ -63,15 +63,15 @@ impl Plugin for AutosavePlugin {
                     // game of the user's.
                     save_on_change
                         .after(GameSystems)
-                        .run_if(not(resource_exists::<super::LessonPlayer>))
-                        .run_if(not(resource_exists::<super::ui::Backdrop>)),
+                        .run_if(not(in_lesson))
+                        .run_if(not(resource_exists::<Backdrop>)),
                 ),
             )
             .add_systems(
                 Last,
                 save_on_exit
-                    .run_if(not(resource_exists::<super::LessonPlayer>))
-                    .run_if(not(resource_exists::<super::ui::Backdrop>)),
+                    .run_if(not(in_lesson))
+                    .run_if(not(resource_exists::<Backdrop>)),
             );
     }
 }

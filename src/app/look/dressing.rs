@@ -6,14 +6,14 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::board::{Cell, spawn_cells};
-use super::game::Match;
-use super::meshes::{PieceMeshes, man_extent, model_name};
-use super::pieces::{Ghost, Piece, PieceSystems};
-use super::quality::Quality;
-use super::settings::{BoardTheme, PieceTheme, Settings};
-use super::textures::{self, Textures};
-use super::themes::{ManKind, cell_finish, man_finish};
+use crate::app::look::meshes::{PieceMeshes, man_extent, model_name};
+use crate::app::look::textures::{self, Textures};
+use crate::app::look::themes::{ManKind, cell_finish, man_finish};
+use crate::app::play::board::{Cell, spawn_cells};
+use crate::app::play::game::Match;
+use crate::app::play::pieces::{Ghost, Piece, PieceSystems};
+use crate::app::play::settings::{BoardTheme, PieceTheme, Settings};
+use crate::app::profile::Quality;
 use crate::rules::Side;
 use crate::rules::view::{CellShape, ManState};
 

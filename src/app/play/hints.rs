@@ -1,12 +1,12 @@
 //! Which rule hints are in force: the rules' own explanations for a check,
 //! the selected piece and the hovered target. Gathering needs no window, so
-//! it runs in the core and the ECS tests see it; [`super::overlays`] draws.
+//! it runs in the core and the ECS tests see it; [`crate::app::look::overlays`] draws.
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::game::Match;
-use super::selection::Selection;
+use crate::app::play::game::Match;
+use crate::app::play::selection::Selection;
+use crate::app::screen::Screen;
 use crate::rules::glossary;
 use crate::rules::view::{CellId, Hint, HintKind};
 
@@ -26,11 +26,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Check lines always; the selected man's rule hints; the route of the
 /// move onto the hovered target.
-pub(super) fn gather_hints(
+pub fn gather_hints(
     game: Res<Match>,
     selection: Res<Selection>,
     hovered: Res<HoveredCell>,
-    lesson: Res<super::LessonHints>,
+    lesson: Res<crate::app::learn::player::LessonHints>,
     mut overlays: ResMut<Overlays>,
 ) {
     if !(game.is_changed() || selection.is_changed() || hovered.is_changed() || lesson.is_changed())

@@ -6,17 +6,13 @@
 
 use bevy::prelude::*;
 
-use super::Form;
-use crate::app::camera::OrbitCamera;
-use crate::app::game::{GameStarted, GameSystems, Match, NewGameRequested};
-use crate::app::selection::Selection;
-use crate::app::{SceneOnly, Screen};
+use crate::app::form::Form;
+use crate::app::look::camera::OrbitCamera;
+use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested};
+use crate::app::play::selection::Selection;
+use crate::app::screen::{Backdrop, SceneOnly, Screen};
 use crate::rules::session::new_session;
 use crate::rules::variant::Variant;
-
-/// The match is the title screen's backdrop, of this game.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Backdrop(pub Variant);
 
 /// How fast the camera goes round the backdrop, in radians a second.
 const ORBIT_SPEED: f32 = 0.06;

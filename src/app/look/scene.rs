@@ -7,12 +7,13 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::VertexAttributeValues;
 use bevy::prelude::*;
 
-use super::board::{CellIndex, layout_to_world, spawn_cells};
-use super::dressing::TILE_DEPTH;
-use super::game::{GameStarted, Match};
-use super::settings::{BoardTheme, Settings};
-use super::textures::Textures;
-use super::themes::{Finish, frame_finish, ink_colour};
+use crate::app::look::dressing::TILE_DEPTH;
+use crate::app::look::textures::Textures;
+use crate::app::look::themes::{Finish, frame_finish, ink_colour};
+use crate::app::play::board::{CellIndex, layout_to_world, spawn_cells};
+use crate::app::play::game::{GameStarted, Match};
+use crate::app::play::settings::{BoardTheme, Settings};
+use crate::app::profile::Quality;
 use crate::rules::registry;
 use crate::rules::view::{BoardLayout, CellShape, InkLine};
 
@@ -52,9 +53,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (light_the_room, build_the_room))
         .add_systems(
             Update,
-            (build_board_decor, restyle_board_decor)
-                .chain()
-                .after(spawn_cells),
+            (
+                (build_board_decor, restyle_board_decor)
+                    .chain()
+                    .after(spawn_cells),
+                dress_the_table,
+            ),
         );
 }
 
@@ -83,7 +87,7 @@ fn build_the_room(
 ) {
     let wood = |rgb: [f32; 3], roughness| Finish {
         rgb,
-        texture: super::themes::Grain::Wood,
+        texture: crate::app::look::themes::Grain::Wood,
         roughness,
         metallic: 0.0,
     };
@@ -106,7 +110,7 @@ fn build_the_room(
     ));
     let mut floor = Finish {
         rgb: [0.20, 0.15, 0.13],
-        texture: super::themes::Grain::Wood,
+        texture: crate::app::look::themes::Grain::Wood,
         roughness: 0.8,
         metallic: 0.0,
     }
@@ -182,7 +186,7 @@ fn room_dome() -> Mesh {
 /// inked lines; the low profile draws the frames unlit.
 fn restyle_board_decor(
     settings: Res<Settings>,
-    quality: Option<Res<super::Quality>>,
+    quality: Option<Res<Quality>>,
     textures: Res<Textures>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut frames: Query<&mut MeshMaterial3d<StandardMaterial>, (With<BoardFrame>, Without<BoardInk>)>,
@@ -192,7 +196,7 @@ fn restyle_board_decor(
 ) {
     let look = (
         settings.board_theme,
-        quality.is_some_and(|q| *q == super::Quality::Low),
+        quality.is_some_and(|q| *q == Quality::Low),
     );
     let (theme, flat) = look;
     let fresh = shown.as_ref().is_none_or(|(t, _)| *t != look);
@@ -282,42 +286,12 @@ fn build_board_decor(
     let decor = (registry::describe(game.session.variant().id).decor)();
     // A base under each board, a little wider than its cells.
     for board in 0..game.layout.boards.len() as u8 {
-        let places: Vec<Vec3> = game
-            .layout
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.board == board)
-            .map(|(i, _)| index.place(i as u16))
-            .collect();
-        let Some(first) = places.first() else {
-            continue;
-        };
-        let (min, max) = places
-            .iter()
-            .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
-        let centre = Vec3::new(
-            (min.x + max.x) / 2.0,
-            -TILE_DEPTH - 0.12,
-            (min.z + max.z) / 2.0,
-        );
-        let hexagonal = game.layout.cells.iter().all(|c| c.shape == CellShape::Hex);
-        if hexagonal {
-            // A hexagonal board on a hexagonal base, a vertex toward each player.
-            let reach = places
-                .iter()
-                .map(|p| p.xz().distance(centre.xz()))
-                .fold(0.0, f32::max);
-            let prism = Mesh::from(Extrusion::new(RegularPolygon::new(reach + 1.0, 6), 0.24))
-                .rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
-            place(&mut commands, prism, centre, false);
-            lay_shadow(&mut commands, centre, Vec2::splat((reach + 1.0) * 2.9));
-            continue;
+        if let Some((base, centre, shadow)) =
+            board_base(&game.layout, &index, board, decor.base_margin)
+        {
+            place(&mut commands, base, centre, false);
+            lay_shadow(&mut commands, centre, shadow);
         }
-        let margin = decor.base_margin;
-        let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
-        place(&mut commands, slab(size), centre, false);
-        lay_shadow(&mut commands, centre, size.xz() * 1.45 + Vec2::splat(1.0));
     }
     for line in &decor.lines {
         let (mesh, centre) = ink(&game.layout, line);
@@ -344,4 +318,92 @@ fn ink(layout: &BoardLayout, line: &InkLine) -> (Mesh, Vec3) {
 
 fn slab(size: Vec3) -> Mesh {
     Cuboid::from_size(size).into()
+}
+
+/// The base under one board, a little wider than its cells: its mesh, its
+/// centre and the size of the shadow it casts on the table. A hexagonal
+/// board stands on a hexagonal base, a vertex toward each player.
+fn board_base(
+    layout: &BoardLayout,
+    index: &CellIndex,
+    board: u8,
+    margin: f32,
+) -> Option<(Mesh, Vec3, Vec2)> {
+    let places: Vec<Vec3> = layout
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.board == board)
+        .map(|(i, _)| index.place(i as u16))
+        .collect();
+    let first = places.first()?;
+    let (min, max) = places
+        .iter()
+        .fold((*first, *first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let centre = Vec3::new(
+        (min.x + max.x) / 2.0,
+        -TILE_DEPTH - 0.12,
+        (min.z + max.z) / 2.0,
+    );
+    if layout.cells.iter().all(|c| c.shape == CellShape::Hex) {
+        let reach = places
+            .iter()
+            .map(|p| p.xz().distance(centre.xz()))
+            .fold(0.0, f32::max);
+        let prism = Mesh::from(Extrusion::new(RegularPolygon::new(reach + 1.0, 6), 0.24))
+            .rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
+        return Some((prism, centre, Vec2::splat((reach + 1.0) * 2.9)));
+    }
+    let size = Vec3::new(max.x - min.x + margin, 0.24, max.z - min.z + margin);
+    Some((slab(size), centre, size.xz() * 1.45 + Vec2::splat(1.0)))
+}
+
+/// The table's two looks.
+#[derive(Component)]
+struct TableLooks {
+    lit: Handle<StandardMaterial>,
+    unlit: Handle<StandardMaterial>,
+}
+
+fn dress_the_table(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    tables: Query<(
+        Entity,
+        &Table,
+        &MeshMaterial3d<StandardMaterial>,
+        Option<&TableLooks>,
+    )>,
+) {
+    for (table, surface, worn, looks) in &tables {
+        let Some(looks) = looks else {
+            // How the lit surface looks from the player's seat: the low
+            // profile paints it so, grain and all, instead of shading
+            // every pixel of it.
+            let Some(lit) = materials.get(&worn.0).cloned() else {
+                continue;
+            };
+            let unlit = materials.add(StandardMaterial {
+                base_color: surface.seen,
+                unlit: true,
+                ..lit
+            });
+            commands.entity(table).insert(TableLooks {
+                lit: worn.0.clone(),
+                unlit,
+            });
+            continue;
+        };
+        let wanted = if *quality == Quality::Low {
+            &looks.unlit
+        } else {
+            &looks.lit
+        };
+        if worn.0 != *wanted {
+            commands
+                .entity(table)
+                .insert(MeshMaterial3d(wanted.clone()));
+        }
+    }
 }

@@ -13,6 +13,7 @@
 //! where the pointer is after all of this frame's input: a click counts
 //! where the pointer is when it happens, however slow the frames.
 
+use bevy::ecs::system::SystemParam;
 use bevy::picking::PickingSystems;
 use bevy::picking::backend::{HitData, PointerHits};
 use bevy::picking::hover::HoverMap;
@@ -22,9 +23,9 @@ use bevy::picking::pointer::{
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiContextSettings, EguiPickingOrder, egui};
 
-use super::board::Cell;
-use super::game::CellClicked;
-use super::pieces::Piece;
+use crate::app::play::board::Cell;
+use crate::app::play::game::CellClicked;
+use crate::app::play::pieces::Piece;
 use crate::rules::view::CellId;
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,36 +80,51 @@ fn block_picks_under_egui(
 #[derive(Default)]
 struct Pressed(Option<CellId>);
 
-fn click_cells(
-    mut inputs: MessageReader<PointerInput>,
-    hover_map: Res<HoverMap>,
-    cells: Query<&Cell>,
-    pieces: Query<&Piece>,
-    parents: Query<&ChildOf>,
-    mut pressed: Local<Pressed>,
-    mut clicked: MessageWriter<CellClicked>,
-) {
-    let cell_of = |entity: Entity| {
-        cells
+/// What the mouse points at, read from the hover map.
+#[derive(SystemParam)]
+pub struct Pointed<'w, 's> {
+    hover_map: Res<'w, HoverMap>,
+    cells: Query<'w, 's, &'static Cell>,
+    pieces: Query<'w, 's, &'static Piece>,
+    parents: Query<'w, 's, &'static ChildOf>,
+}
+
+impl Pointed<'_, '_> {
+    /// The cell of an entity: a cell's own, or a piece's.
+    fn cell_of(&self, entity: Entity) -> Option<CellId> {
+        self.cells
             .get(entity)
             .map(|c| c.id)
-            .or_else(|_| pieces.get(entity).map(|p| p.cell))
+            .or_else(|_| self.pieces.get(entity).map(|p| p.cell))
             .ok()
-    };
-    // The cell under the mouse now: the nearest hit that is a cell or a
-    // piece, or a mesh of one (a piece's meshes are its children).
-    let under_pointer = || {
-        hover_map
+    }
+
+    /// The cell under the mouse now: the nearest hit that is a cell or a
+    /// piece, or a mesh of one (a piece's meshes are its children).
+    pub fn cell(&self) -> Option<CellId> {
+        self.hover_map
             .get(&PointerId::Mouse)?
             .iter()
             .filter_map(|(&entity, hit)| {
-                let cell =
-                    cell_of(entity).or_else(|| parents.iter_ancestors(entity).find_map(cell_of))?;
+                let cell = self.cell_of(entity).or_else(|| {
+                    self.parents
+                        .iter_ancestors(entity)
+                        .find_map(|e| self.cell_of(e))
+                })?;
                 Some((hit.depth, cell))
             })
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, cell)| cell)
-    };
+    }
+}
+
+fn click_cells(
+    mut inputs: MessageReader<PointerInput>,
+    pointed: Pointed,
+    mut pressed: Local<Pressed>,
+    mut clicked: MessageWriter<CellClicked>,
+) {
+    let under_pointer = || pointed.cell();
     for input in inputs.read() {
         if input.pointer_id != PointerId::Mouse {
             continue;

@@ -17,8 +17,9 @@ use std::sync::{Arc, Mutex};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
-use super::game::{GameSystems, Match, MoveRequested};
-use super::selection::HumanSides;
+use crate::app::play::game::HumanSides;
+use crate::app::play::game::{GameSystems, Match, MoveRequested};
+use crate::app::screen::{PlayMode, in_lesson};
 use crate::engine::Level;
 use crate::engine::session::{Analysis, analyse, computer_move, hint_move};
 use crate::rules::session::Session;
@@ -78,15 +79,16 @@ pub struct Thinking {
     task: Task<Answer>,
 }
 
-/// A hint asked for by the person to move, and the answer once it came.
+/// The move the computer suggests when the person to move asks for a hint,
+/// once it came.
 #[derive(Resource, Default)]
-pub struct Hint {
+pub struct SuggestedMove {
     pub answer: Option<String>,
     hash: u64,
     task: Option<Task<Answer>>,
 }
 
-impl Hint {
+impl SuggestedMove {
     pub fn pending(&self) -> bool {
         self.task.is_some()
     }
@@ -98,7 +100,7 @@ pub struct HintRequested;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>()
-        .init_resource::<Hint>()
+        .init_resource::<SuggestedMove>()
         .init_resource::<Engine>()
         .init_resource::<Analysing>()
         .add_message::<HintRequested>()
@@ -192,7 +194,7 @@ fn finish_thinking(
 fn start_hint(
     game: Option<Res<Match>>,
     mut asks: MessageReader<HintRequested>,
-    mut hint: ResMut<Hint>,
+    mut hint: ResMut<SuggestedMove>,
     engine: Res<Engine>,
 ) {
     let Some(game) = game else { return };
@@ -209,7 +211,7 @@ fn start_hint(
     }));
 }
 
-fn finish_hint(game: Option<ResMut<Match>>, mut hint: ResMut<Hint>) {
+fn finish_hint(game: Option<ResMut<Match>>, mut hint: ResMut<SuggestedMove>) {
     let current = game.as_ref().map(|g| g.session.hash());
     if hint.answer.is_some() && current != Some(hint.hash) {
         hint.answer = None;
@@ -294,11 +296,12 @@ impl AnalysisRun {
 /// over, and takes in each depth it finishes.
 fn follow_analysis(
     game: Option<Res<Match>>,
-    lesson: Option<Res<super::LessonPlayer>>,
+    mode: Option<Res<State<PlayMode>>>,
     mut analysing: ResMut<Analysing>,
 ) {
     // A lesson shows its own marks: no analysis over it.
-    let shown = game.filter(|g| analysing.on && !g.is_over() && lesson.is_none());
+    let lesson = in_lesson(mode);
+    let shown = game.filter(|g| analysing.on && !g.is_over() && !lesson);
     let Some(game) = shown else {
         if analysing.run.is_some() || analysing.latest.is_some() {
             analysing.run = None;

@@ -3,8 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::selection::HumanSides;
+use crate::app::screen::Screen;
 use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{MoveInfo, Session, new_session};
@@ -66,11 +65,14 @@ pub struct CellClicked {
     pub cell: CellId,
 }
 
-/// The targets of the piece selected on `from`.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct LegalMoves {
-    pub from: CellId,
-    pub targets: Vec<super::Target>,
+/// Sides that take clicks; the computer's sides do not.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct HumanSides(pub Vec<bool>);
+
+impl Default for HumanSides {
+    fn default() -> Self {
+        HumanSides(vec![true; 3])
+    }
 }
 
 /// Play this move (in notation) if it is legal.
@@ -125,8 +127,8 @@ impl NewGameRequested {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<CellClicked>()
-        .add_message::<LegalMoves>()
+    app.init_resource::<HumanSides>()
+        .add_message::<CellClicked>()
         .add_message::<MoveRequested>()
         .add_message::<MoveApplied>()
         .add_message::<HistoryRequested>()

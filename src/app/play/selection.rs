@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::game::{
-    CellClicked, GameStarted, GameSystems, HistoryRequested, LegalMoves, Match, MoveApplied,
+use crate::app::play::game::{
+    CellClicked, GameStarted, GameSystems, HistoryRequested, HumanSides, Match, MoveApplied,
     MoveRequested,
 };
 use crate::rules::glossary;
@@ -25,20 +25,17 @@ pub struct Selection {
     pub targets: Vec<Target>,
 }
 
+/// The targets of the piece selected on `from`.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct LegalMoves {
+    pub from: CellId,
+    pub targets: Vec<Target>,
+}
+
 /// Moves sharing the clicked route, waiting for the person to pick one.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct PendingChoice {
     pub moves: Vec<String>,
-}
-
-/// Sides that take clicks; the computer's sides do not.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct HumanSides(pub Vec<bool>);
-
-impl Default for HumanSides {
-    fn default() -> Self {
-        HumanSides(vec![true; 3])
-    }
 }
 
 /// A click played and selected nothing, and the panel says why.
@@ -49,9 +46,9 @@ pub struct ClickRefused {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ClickRefused>()
+        .add_message::<LegalMoves>()
         .init_resource::<Selection>()
         .init_resource::<PendingChoice>()
-        .init_resource::<HumanSides>()
         .add_systems(
             Update,
             (
@@ -62,7 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-pub(super) fn clear_on_change(
+pub fn clear_on_change(
     mut selection: ResMut<Selection>,
     mut pending: ResMut<PendingChoice>,
     mut applied: MessageReader<MoveApplied>,

@@ -1,24 +1,24 @@
-//! Rule overlays drawn: the hints gathered in [`super::hints`] as lines,
+//! Rule overlays drawn: the hints gathered in [`crate::app::play::hints`] as lines,
 //! paths and labelled marks, the computer's hint as an arrow, and the
 //! hovered cell read from picking. Labels are laid out so that none covers
 //! another, the selected man or the game panel.
 
-use bevy::picking::hover::HoverMap;
-use bevy::picking::pointer::PointerId;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Screen;
-use super::board::{Cell, CellIndex};
-use super::camera::MainCamera;
-use super::computer::{Analysing, Hint as ComputerHint};
-use super::game::Match;
-use super::hints::{HoveredCell, Overlays, gather_hints};
-use super::meshes::man_extent;
-use super::pieces::Piece;
-use super::selection::Selection;
-use super::ui::PanelRect;
-use crate::rules::view::{Hint, HintKind};
+use crate::app::layout::PanelRect;
+use crate::app::look::camera::MainCamera;
+use crate::app::look::meshes::man_extent;
+use crate::app::play::board::CellIndex;
+use crate::app::play::computer::{Analysing, SuggestedMove};
+use crate::app::play::game::Match;
+use crate::app::play::hints::{HoveredCell, Overlays, gather_hints};
+use crate::app::play::picking::Pointed;
+use crate::app::play::pieces::Piece;
+use crate::app::play::selection::Selection;
+use crate::app::screen::Screen;
+use crate::rules::variant::Variant;
+use crate::rules::view::{CellId, Hint, HintKind, Placement};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicken_lines)
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             label_hints
-                .after(super::ui::UiSystems)
+                .after(crate::app::layout::UiSystems)
                 .run_if(in_state(Screen::Playing)),
         );
 }
@@ -47,31 +47,8 @@ fn thicken_lines(mut store: ResMut<GizmoConfigStore>) {
 /// The cell under the mouse: the nearest hovered cell, or the cell of the
 /// nearest hovered piece (its mesh is a child of the piece). Read from the
 /// hover map every frame, so it never lags behind enter and leave events.
-fn track_hovered_cell(
-    hover_map: Res<HoverMap>,
-    cells: Query<&Cell>,
-    pieces: Query<&Piece>,
-    parents: Query<&ChildOf>,
-    mut hovered: ResMut<HoveredCell>,
-) {
-    let cell_of = |entity: Entity| {
-        cells
-            .get(entity)
-            .map(|c| c.id)
-            .or_else(|_| pieces.get(entity).map(|p| p.cell))
-            .ok()
-    };
-    let nearest = hover_map
-        .get(&PointerId::Mouse)
-        .into_iter()
-        .flat_map(|hits| hits.iter())
-        .filter_map(|(entity, hit)| {
-            let cell = cell_of(*entity)
-                .or_else(|| parents.get(*entity).ok().and_then(|p| cell_of(p.parent())));
-            cell.map(|c| (hit.depth, c))
-        })
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, cell)| cell);
+fn track_hovered_cell(pointed: Pointed, mut hovered: ResMut<HoveredCell>) {
+    let nearest = pointed.cell();
     if hovered.0 != nearest {
         hovered.0 = nearest;
     }
@@ -98,8 +75,9 @@ const ANALYSIS_ARROW: Color = Color::srgb(0.3, 0.85, 0.35);
 const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
 
 /// Radius of a hint's circle on a cell: outside the target and capture
-/// rings of [`super::marks`], so both stay visible.
-const HINT_CIRCLE: f32 = super::marks::RING_INNER + super::marks::RING_WIDTH + 0.03;
+/// rings of [`crate::app::play::marks`], so both stay visible.
+const HINT_CIRCLE: f32 =
+    crate::app::play::marks::RING_INNER + crate::app::play::marks::RING_WIDTH + 0.03;
 
 fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
     for hint in &overlays.0 {
@@ -127,7 +105,7 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
 /// for a move that stays on its cell, such as a flip in place); the
 /// analysis' best move the same way in its own colour.
 fn draw_computer_hint(
-    hint: Res<ComputerHint>,
+    hint: Res<SuggestedMove>,
     analysing: Res<Analysing>,
     game: Res<Match>,
     index: Res<CellIndex>,
@@ -199,6 +177,114 @@ pub fn lay_out_labels(
     placed
 }
 
+/// Where the scene's points and men appear on screen, for their labels.
+struct LabelView<'a> {
+    camera: &'a Camera,
+    at: &'a GlobalTransform,
+    index: &'a CellIndex,
+    variant: Variant,
+    placements: Vec<Placement>,
+}
+
+impl LabelView<'_> {
+    /// How high the men on a cell reach, for labels to sit above them.
+    fn top_of(&self, cell: CellId) -> f32 {
+        self.placements
+            .iter()
+            .filter(|p| p.cell == cell)
+            .map(|p| {
+                let man = Piece::of(p);
+                man.height_above_board() + man_extent(self.variant, &man).height
+            })
+            .fold(0.0f32, f32::max)
+    }
+
+    fn to_screen(&self, world: Vec3) -> Option<egui::Pos2> {
+        self.camera
+            .world_to_viewport(self.at, world)
+            .ok()
+            .map(|p| egui::pos2(p.x, p.y))
+    }
+
+    /// Where labels must not go: the game panel, the selected man from its
+    /// base to its top, and the targets' marks (a label must not hide
+    /// where a man may go).
+    fn keep_out(&self, panel: &PanelRect, selection: &Selection) -> Vec<egui::Rect> {
+        let mut keep_out: Vec<egui::Rect> = panel.0.into_iter().collect();
+        if let Some(from) = selection.from {
+            let base = self.index.place(from);
+            let corners = [
+                base + Vec3::new(-0.3, 0.0, 0.0),
+                base + Vec3::new(0.3, 0.0, 0.0),
+                base + Vec3::new(0.0, self.top_of(from).max(0.1), 0.0),
+            ];
+            let points: Vec<egui::Pos2> =
+                corners.iter().filter_map(|&c| self.to_screen(c)).collect();
+            if let [first, rest @ ..] = &points[..] {
+                let rect = rest
+                    .iter()
+                    .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
+                        r.union(egui::Rect::from_min_max(*p, *p))
+                    });
+                keep_out.push(rect.expand(4.0));
+            }
+        }
+        for target in &selection.targets {
+            if let Some(p) = self.to_screen(self.index.place(target.cell)) {
+                keep_out.push(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)));
+            }
+        }
+        keep_out
+    }
+
+    /// A hint's label laid out, with the place it wants (centre and size):
+    /// a mark's above the men on its cell, so the words do not hide them; a
+    /// line's on its middle.
+    fn label(&self, painter: &egui::Painter, hint: &Hint) -> Option<Label> {
+        let label = hint.label().filter(|l| !l.is_empty())?;
+        let cells = hint.cells();
+        if cells.is_empty() {
+            return None;
+        }
+        let anchor = match hint {
+            Hint::Mark { at: cell, .. } => {
+                self.index.place(*cell) + Vec3::Y * (self.top_of(*cell) + 0.15)
+            }
+            _ => {
+                cells.iter().map(|c| self.index.place(*c)).sum::<Vec3>() / cells.len() as f32 + LIFT
+            }
+        };
+        let p = self.to_screen(anchor)?;
+        let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
+        let ink = egui::Color32::from_rgb(r, g, b);
+        let galley = painter.layout(
+            label.to_string(),
+            egui::FontId::proportional(14.0),
+            ink,
+            260.0,
+        );
+        let size = galley.size() + egui::vec2(6.0, 6.0);
+        let centre = match hint {
+            Hint::Mark { .. } => egui::pos2(p.x, p.y - size.y / 2.0),
+            _ => egui::pos2(p.x, p.y - 16.0),
+        };
+        Some(Label {
+            centre,
+            size,
+            galley,
+            ink,
+        })
+    }
+}
+
+/// A label ready to draw where it wants to be.
+struct Label {
+    centre: egui::Pos2,
+    size: egui::Vec2,
+    galley: std::sync::Arc<egui::Galley>,
+    ink: egui::Color32,
+}
+
 /// Each hint's words beside it: a line's at its middle, a mark's above
 /// whatever stands on its cell. Long words wrap; no label covers another,
 /// the selected man or the game panel.
@@ -217,88 +303,24 @@ fn label_hints(
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect().shrink(4.0);
     let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, "hints".into()));
-    let variant = game.session.variant();
-    let placements = game.session.placements();
-    // How high the men on a cell reach, for labels to sit above them.
-    let top_of = |cell: u16| {
-        placements
-            .iter()
-            .filter(|p| p.cell == cell)
-            .map(|p| {
-                let man = Piece::of(p);
-                man.height_above_board() + man_extent(variant, &man).height
-            })
-            .fold(0.0f32, f32::max)
+    let view = LabelView {
+        camera,
+        at,
+        index: &index,
+        variant: game.session.variant(),
+        placements: game.session.placements(),
     };
-    let to_screen = |world: Vec3| {
-        camera
-            .world_to_viewport(at, world)
-            .ok()
-            .map(|p| egui::pos2(p.x, p.y))
-    };
-    // Labels keep clear of the game panel and of the selected man, from its
-    // base to its top.
-    let mut keep_out: Vec<egui::Rect> = panel.0.into_iter().collect();
-    if let Some(from) = selection.from {
-        let base = index.place(from);
-        let corners = [
-            base + Vec3::new(-0.3, 0.0, 0.0),
-            base + Vec3::new(0.3, 0.0, 0.0),
-            base + Vec3::new(0.0, top_of(from).max(0.1), 0.0),
-        ];
-        let points: Vec<egui::Pos2> = corners.iter().filter_map(|&c| to_screen(c)).collect();
-        if let [first, rest @ ..] = &points[..] {
-            let rect = rest
-                .iter()
-                .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
-                    r.union(egui::Rect::from_min_max(*p, *p))
-                });
-            keep_out.push(rect.expand(4.0));
-        }
-    }
-    // Nor the targets' marks: a label must not hide where a man may go.
-    for target in &selection.targets {
-        if let Some(p) = to_screen(index.place(target.cell)) {
-            keep_out.push(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)));
-        }
-    }
-    let mut wanted = Vec::new();
-    let mut galleys = Vec::new();
-    for hint in &overlays.0 {
-        let Some(label) = hint.label().filter(|l| !l.is_empty()) else {
-            continue;
-        };
-        let cells = hint.cells();
-        if cells.is_empty() {
-            continue;
-        }
-        let anchor = match hint {
-            // Above the men on the cell, so the words do not hide them.
-            Hint::Mark { at: cell, .. } => index.place(*cell) + Vec3::Y * (top_of(*cell) + 0.15),
-            _ => cells.iter().map(|c| index.place(*c)).sum::<Vec3>() / cells.len() as f32 + LIFT,
-        };
-        let Some(p) = to_screen(anchor) else { continue };
-        let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
-        let text_colour = egui::Color32::from_rgb(r, g, b);
-        let galley = painter.layout(
-            label.to_string(),
-            egui::FontId::proportional(14.0),
-            text_colour,
-            260.0,
-        );
-        let size = galley.size() + egui::vec2(6.0, 6.0);
-        // A mark's label sits above its anchor; a line's on its middle.
-        let centre = match hint {
-            Hint::Mark { .. } => egui::pos2(p.x, p.y - size.y / 2.0),
-            _ => egui::pos2(p.x, p.y - 16.0),
-        };
-        wanted.push((centre, size));
-        galleys.push((galley, text_colour));
-    }
+    let keep_out = view.keep_out(&panel, &selection);
+    let labels: Vec<Label> = overlays
+        .0
+        .iter()
+        .filter_map(|h| view.label(&painter, h))
+        .collect();
+    let wanted: Vec<(egui::Pos2, egui::Vec2)> = labels.iter().map(|l| (l.centre, l.size)).collect();
     let rects = lay_out_labels(&wanted, &keep_out, screen);
-    for (rect, (galley, text_colour)) in rects.into_iter().zip(galleys) {
+    for (rect, label) in rects.into_iter().zip(labels) {
         painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(180));
-        painter.galley(rect.min + egui::vec2(3.0, 3.0), galley, text_colour);
+        painter.galley(rect.min + egui::vec2(3.0, 3.0), label.galley, label.ink);
     }
     Ok(())
 }

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::settings::{BoardTheme, PieceTheme};
-use super::textures::Textures;
+use crate::app::look::textures::Textures;
+use crate::app::play::settings::{BoardTheme, PieceTheme};
 
 /// How much brighter than its tint a surface facing up looks lit by the
 /// room's sun and ambient light (measured on a light cell).

@@ -13,38 +13,12 @@ use bevy::render::renderer::RenderAdapterInfo;
 use bevy::render::view::Msaa;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Screen;
-use super::camera::MainCamera;
-use super::game::StartNotice;
-use super::scene::Table;
-
-/// How much the renderer does per frame.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Quality {
-    Low,
-    Medium,
-    #[default]
-    High,
-}
+use crate::app::look::camera::MainCamera;
+use crate::app::play::game::StartNotice;
+use crate::app::profile::{Quality, QualitySource, remember, remembered};
+use crate::app::screen::Screen;
 
 impl Quality {
-    pub const ALL: [Quality; 3] = [Quality::Low, Quality::Medium, Quality::High];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Quality::Low => "low",
-            Quality::Medium => "medium",
-            Quality::High => "high",
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<Quality, String> {
-        Quality::ALL
-            .into_iter()
-            .find(|q| q.name() == text)
-            .ok_or_else(|| format!("--quality must be low, medium or high, not '{text}'"))
-    }
-
     fn msaa(self) -> Msaa {
         match self {
             Quality::High => Msaa::Sample4,
@@ -80,22 +54,8 @@ impl Quality {
     }
 }
 
-/// Where the window's choice comes from.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum QualitySource {
-    /// The command line set it (`record --quality`): nothing is remembered.
-    Given,
-    /// The player chose it in the menu (remembered in the config folder, beside the settings).
-    Chosen,
-    /// Nobody chose: the window picks from the adapter.
-    Automatic,
-}
-
 /// Seen far enough for the boards and the table under them.
 const SHADOW_DISTANCE: f32 = 40.0;
-/// The file, in the config folder, that keeps the player's choice.
-const REMEMBERED: &str = "quality";
-
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Quality>() {
         let remembered = remembered();
@@ -110,36 +70,12 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.add_systems(
         Update,
-        (
-            pick_for_the_adapter,
-            apply_quality,
-            shade_the_sun,
-            dress_the_table,
-        )
-            .chain(),
+        (pick_for_the_adapter, apply_quality, shade_the_sun).chain(),
     )
     .add_systems(
         EguiPrimaryContextPass,
         choose_quality.run_if(in_state(Screen::Menu)),
     );
-}
-
-fn remembered() -> Option<Quality> {
-    let path = crate::record::config_dir()?.join(REMEMBERED);
-    let text = std::fs::read_to_string(path).ok()?;
-    Quality::parse(text.trim()).ok()
-}
-
-pub(super) fn remember(quality: Quality) {
-    let Some(dir) = crate::record::config_dir() else {
-        return;
-    };
-    let written = std::fs::create_dir_all(&dir).and_then(|()| {
-        crate::record::write_atomically(&dir.join(REMEMBERED), &format!("{}\n", quality.name()))
-    });
-    if let Err(e) = written {
-        warn!("cannot remember the render quality: {e}");
-    }
 }
 
 /// Whether the adapter is a CPU renderer (lavapipe, llvmpipe, SwiftShader).
@@ -230,56 +166,6 @@ fn shade_the_sun(
             }
             .into();
             commands.entity(sun).insert(config);
-        }
-    }
-}
-
-/// The table's two looks.
-#[derive(Component)]
-struct TableLooks {
-    lit: Handle<StandardMaterial>,
-    unlit: Handle<StandardMaterial>,
-}
-
-fn dress_the_table(
-    mut commands: Commands,
-    quality: Res<Quality>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    tables: Query<(
-        Entity,
-        &Table,
-        &MeshMaterial3d<StandardMaterial>,
-        Option<&TableLooks>,
-    )>,
-) {
-    for (table, surface, worn, looks) in &tables {
-        let Some(looks) = looks else {
-            // How the lit surface looks from the player's seat: the low
-            // profile paints it so, grain and all, instead of shading
-            // every pixel of it.
-            let Some(lit) = materials.get(&worn.0).cloned() else {
-                continue;
-            };
-            let unlit = materials.add(StandardMaterial {
-                base_color: surface.seen,
-                unlit: true,
-                ..lit
-            });
-            commands.entity(table).insert(TableLooks {
-                lit: worn.0.clone(),
-                unlit,
-            });
-            continue;
-        };
-        let wanted = if *quality == Quality::Low {
-            &looks.unlit
-        } else {
-            &looks.lit
-        };
-        if worn.0 != *wanted {
-            commands
-                .entity(table)
-                .insert(MeshMaterial3d(wanted.clone()));
         }
     }
 }

@@ -12,11 +12,11 @@ use std::time::Duration;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
 
-use super::SceneOnly;
-use super::clock::GameClock;
-use super::game::{GameSystems, Match, MoveApplied};
-use super::selection::ClickRefused;
-use super::settings::Settings;
+use crate::app::play::clock::GameClock;
+use crate::app::play::game::{GameSystems, Match, MoveApplied};
+use crate::app::play::selection::ClickRefused;
+use crate::app::play::settings::Settings;
+use crate::app::screen::SceneOnly;
 use crate::rules::view::{Effect, Placement};
 
 /// Samples per second of the synthesised sounds.

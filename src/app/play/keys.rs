@@ -6,11 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::Screen;
-use super::camera::OrbitCamera;
-use super::game::{GameSystems, HistoryRequested, HistoryStep, Match};
-use super::learn::LessonPlayer;
-use super::library::{LeaveRequested, SaveRequested};
+use crate::app::look::camera::OrbitCamera;
+use crate::app::play::file_actions::{LeaveRequested, SaveRequested};
+use crate::app::play::game::{GameSystems, HistoryRequested, HistoryStep, Match};
+use crate::app::screen::{PlayMode, Screen, in_lesson};
 
 /// What a key press asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,13 +75,14 @@ fn read_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     typing: Res<TypingText>,
     game: Option<Res<Match>>,
-    lesson: Option<Res<LessonPlayer>>,
+    mode: Option<Res<State<PlayMode>>>,
     orbit: Option<ResMut<OrbitCamera>>,
     mut history: MessageWriter<HistoryRequested>,
     mut save: MessageWriter<SaveRequested>,
     mut leave: MessageWriter<LeaveRequested>,
 ) {
     let Some(keys) = keys else { return };
+    let lesson = in_lesson(mode);
     if typing.0 {
         return;
     }
@@ -93,16 +93,15 @@ fn read_keys(
             continue;
         };
         // A lesson steers its own game: only the view and leaving.
-        let in_lesson = lesson.is_some();
         let step = game
             .as_deref()
-            .filter(|_| !in_lesson)
+            .filter(|_| !lesson)
             .and_then(|game| history_step(command, game));
         if let Some(step) = step {
             history.write(HistoryRequested(step));
         }
         match command {
-            KeyCommand::Save if !in_lesson && game.is_some() => {
+            KeyCommand::Save if !lesson && game.is_some() => {
                 save.write(SaveRequested);
             }
             KeyCommand::Flip => {

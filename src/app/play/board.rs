@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::game::{GameStarted, GameSystems, Match};
+use crate::app::play::game::{GameStarted, GameSystems, Match};
 use crate::rules::view::{BoardLayout, CellId};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, spawn_cells.after(GameSystems));
 }
 
-pub(super) fn spawn_cells(
+pub fn spawn_cells(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
     game: Option<Res<Match>>,

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use super::Screen;
-use super::board::CellIndex;
-use super::camera::MainCamera;
-use super::game::Match;
-use super::hints::HoveredCell;
-use super::ui::ControlMap;
+use crate::app::layout::ControlMap;
+use crate::app::look::camera::MainCamera;
+use crate::app::play::board::CellIndex;
+use crate::app::play::game::Match;
+use crate::app::play::hints::HoveredCell;
+use crate::app::screen::{CellMapOut, Screen};
 
 /// Take one screenshot after the scene has settled, then exit.
 #[derive(Resource, Clone, Debug)]
@@ -27,20 +27,6 @@ pub struct ScreenshotRequest {
 /// Frames left out of `--frame-time`: the first ones compile pipelines and
 /// upload meshes and textures.
 pub const WARM_UP_FRAMES: u32 = 4;
-
-/// The window shows the scene alone, without the game's controls (a
-/// screenshot or a recording).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct SceneOnly;
-
-/// Write where each cell and each named control appears in the window
-/// (physical pixels) to this JSON file whenever it changes, as
-/// `{"cells": {"e2": [x, y], …}, "controls": {"start": [x, y], …},
-/// "hovered": "e2", "frame": 812}`: tests and demo scripts click from it,
-/// after the game has seen the pointer arrive, and wait for later frames to
-/// know the click was handled.
-#[derive(Resource, Clone, Debug)]
-pub struct CellMapOut(pub PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

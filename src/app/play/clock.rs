@@ -11,9 +11,8 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::game::{GameStarted, GameSystems, Match, MoveApplied};
-use super::learn::LessonPlayer;
+use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied};
+use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::rules::Side;
 
 /// Time for each player and time added after each of its moves.
@@ -186,18 +185,19 @@ fn start_clock(
     mut started: MessageReader<GameStarted>,
     choice: Res<ClockChoice>,
     game: Option<Res<Match>>,
-    lesson: Option<Res<LessonPlayer>>,
+    mode: Option<Res<State<PlayMode>>>,
     mut clock: ResMut<GameClock>,
 ) {
     if started.read().count() == 0 {
         return;
     }
     let Some(game) = game else { return };
+    let lesson = in_lesson(mode);
     let session = game.session.as_ref();
     *clock = GameClock {
         clock: choice
             .control()
-            .filter(|_| lesson.is_none())
+            .filter(|_| !lesson)
             .map(|control| Clock::new(control, session.side_count())),
         to_move: session.side_to_move(),
         running: None,

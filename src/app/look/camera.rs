@@ -10,8 +10,11 @@ use bevy::camera::SubCameraView;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
-use super::board::{CellIndex, spawn_cells};
-use super::game::{GameStarted, Match};
+use crate::app::layout::{PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
+use crate::app::play::board::{CellIndex, spawn_cells};
+use crate::app::play::game::{GameStarted, Match};
+use crate::app::play::settings::{CameraStart, Settings};
+use crate::app::screen::{CellMapOut, PlayMode, SceneOnly, Screen, in_lesson};
 
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -109,11 +112,6 @@ impl FlyIn {
     }
 }
 
-/// A band along the bottom of the window, as a fraction of its height,
-/// that the boards keep clear of (a recording's caption strip).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct ReservedBottom(pub f32);
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>()
         .add_systems(Startup, spawn_camera)
@@ -166,22 +164,6 @@ fn follow_the_mover(
         _ => 0,
     };
     orbit.yaw = sixths as f32 * std::f32::consts::FRAC_PI_3;
-}
-
-/// Logical width the game panel takes on the right while playing.
-pub const PANEL_WIDTH: f32 = 280.0;
-
-/// The part of the window the boards may use, in logical pixels: all of it
-/// left of the game panel (whose left edge is `panel_left` when it is up),
-/// less a margin.
-pub fn free_area(width: f32, height: f32, panel_left: Option<f32>) -> Rect {
-    let right = match panel_left {
-        // A window too narrow for the panel beside the boards: they share it.
-        Some(left) if left > width * 0.4 => left,
-        _ => width,
-    };
-    let margin = 12.0;
-    Rect::new(margin, margin, right - margin, height - margin)
 }
 
 /// Where a world point appears in a window of this size seen through
@@ -266,11 +248,11 @@ fn frame_the_boards(
     mut started: MessageReader<GameStarted>,
     index: Res<CellIndex>,
     windows: Query<&Window>,
-    screen: Res<State<super::Screen>>,
-    scene_only: Option<Res<super::SceneOnly>>,
+    screen: Res<State<Screen>>,
+    scene_only: Option<Res<SceneOnly>>,
     reserved: Option<Res<ReservedBottom>>,
-    panel: Res<super::ui::PanelRect>,
-    lesson: Option<Res<super::LessonPlayer>>,
+    panel: Res<PanelRect>,
+    mode: Option<Res<State<PlayMode>>>,
     mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
@@ -284,8 +266,7 @@ fn frame_the_boards(
     }
     // A screenshot or a recording shows no game panel, but a lesson's
     // panel stays.
-    let panel_up =
-        *screen.get() == super::Screen::Playing && (scene_only.is_none() || lesson.is_some());
+    let panel_up = *screen.get() == Screen::Playing && (scene_only.is_none() || in_lesson(mode));
     // Where the panel drawn last begins (before its first frame: where it
     // will), to the pixel.
     let panel_left = panel_up.then(|| {
@@ -336,23 +317,23 @@ fn orbit_with_mouse(
 fn start_the_view(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
-    settings: Res<super::Settings>,
-    scene_only: Option<Res<super::SceneOnly>>,
-    lesson: Option<Res<super::LessonPlayer>>,
-    scripted: Option<Res<super::CellMapOut>>,
+    settings: Res<Settings>,
+    scene_only: Option<Res<SceneOnly>>,
+    mode: Option<Res<State<PlayMode>>>,
+    scripted: Option<Res<CellMapOut>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
     if started.read().count() == 0 {
         return;
     }
-    let top = settings.camera_start == super::settings::CameraStart::Top;
+    let top = settings.camera_start == CameraStart::Top;
     if orbit.top_down != top {
         orbit.top_down = top;
     }
     // A lesson sets up its positions one after another: no swoop for each.
     // A window driven by a script (it keeps a cell map to click from) has
     // none either, so that the cells stay where the map says.
-    let calm = scene_only.is_some() || lesson.is_some() || scripted.is_some();
+    let calm = scene_only.is_some() || in_lesson(mode) || scripted.is_some();
     if settings.fly_in && !calm {
         commands.insert_resource(FlyIn::default());
     } else {
@@ -408,7 +389,7 @@ fn shift_the_lens(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::board::world_places;
+    use crate::app::play::board::world_places;
     use crate::rules::history::DrawRules;
     use crate::rules::session::new_session;
     use crate::rules::variant::Variant;

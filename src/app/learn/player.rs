@@ -1,0 +1,481 @@
+//! The lesson player: a lesson plays in the same scene as a game, its moves
+//! go through [`MoveRequested`] like a player's, its marks and arrows join
+//! the rule overlays, and an exercise takes the player's move through the
+//! same picking and selection as play. While it plays, the Playing screen
+//! is in [`PlayMode::Lesson`].
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use crate::app::look::camera::OrbitCamera;
+use crate::app::play::computer::Players;
+use crate::app::play::game::HumanSides;
+use crate::app::play::game::{
+    GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested, NewGameRequested,
+};
+use crate::app::screen::{PlayMode, Screen};
+use crate::learn::progress::{Progress, progress_path};
+use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step};
+use crate::rules::view::{Hint, HintKind};
+
+/// Every lesson found at start-up, broken ones included.
+#[derive(Resource, Default)]
+pub struct LessonLibrary(pub Library);
+
+/// Which lessons the player has finished, and where that is kept.
+#[derive(Resource, Default)]
+pub struct LessonProgress {
+    pub progress: Progress,
+    pub path: Option<std::path::PathBuf>,
+}
+
+/// Open a lesson, optionally after some of its steps (paused then).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct LessonRequested {
+    pub id: String,
+    pub step: Option<usize>,
+}
+
+/// The lesson player's controls.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum LessonControl {
+    PlayPause,
+    Back,
+    Forward,
+    Restart,
+    Speed(f32),
+    /// Back to the Learn menu.
+    Leave,
+}
+
+/// What the player answered to an exercise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Feedback {
+    Right(String),
+    Wrong(String),
+}
+
+/// The lesson being played.
+#[derive(Resource)]
+pub struct LessonPlayer {
+    pub lesson: Lesson,
+    /// What the lesson shows after the steps done so far.
+    pub frame: Frame,
+    pub playing: bool,
+    /// Playback speed: 1 is the lesson's own timing.
+    pub speed: f32,
+    /// Seconds (at speed 1) before the next step.
+    pub wait: f32,
+    pub feedback: Option<Feedback>,
+    /// Moves the lesson sent to the game and not yet seen applied.
+    pending: VecDeque<String>,
+}
+
+impl LessonPlayer {
+    fn new(lesson: Lesson, frame: Frame, playing: bool) -> Self {
+        LessonPlayer {
+            lesson,
+            frame,
+            playing,
+            speed: 1.0,
+            wait: 0.5,
+            feedback: None,
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// The step to come, if any.
+    pub fn next_step(&self) -> Option<&Step> {
+        self.lesson.steps.get(self.frame.done)
+    }
+
+    /// Whether the lesson waits for the player's move.
+    pub fn awaiting_move(&self) -> bool {
+        matches!(self.next_step(), Some(Step::Exercise(_)))
+    }
+
+    pub fn finished(&self) -> bool {
+        self.frame.done >= self.lesson.steps.len()
+    }
+
+    /// The prompt of the exercise waiting for the player.
+    pub fn prompt(&self) -> Option<&str> {
+        match self.next_step() {
+            Some(Step::Exercise(e)) => Some(&e.prompt),
+            _ => None,
+        }
+    }
+}
+
+/// The lesson's marks and arrows as rule hints, drawn with the overlays.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct LessonHints(pub Vec<Hint>);
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<LessonRequested>()
+        .add_message::<LessonControl>()
+        .init_resource::<LessonLibrary>()
+        .init_resource::<LessonProgress>()
+        .init_resource::<LessonHints>()
+        .add_systems(Startup, load_progress)
+        // Before the state transitions of the frame, so that the lesson's
+        // mode is in force for every system that sees its game.
+        .add_systems(PreUpdate, (start_lessons, mode_follows_the_player).chain())
+        .add_systems(
+            Update,
+            (
+                (control_lessons, advance_lessons)
+                    .chain()
+                    .before(GameSystems),
+                (
+                    answer_exercises,
+                    show_lesson_hints,
+                    take_clicks_in_exercises,
+                    aim_camera,
+                )
+                    .chain()
+                    .after(GameSystems),
+            ),
+        )
+        .add_systems(OnEnter(Screen::Learn), leave_lesson)
+        .add_systems(OnEnter(Screen::Menu), leave_lesson);
+}
+
+fn load_progress(mut progress: ResMut<LessonProgress>) {
+    progress.path = progress_path();
+    if let Some(path) = &progress.path {
+        progress.progress = Progress::load(path);
+    }
+}
+
+fn start_lessons(
+    mut commands: Commands,
+    mut requests: MessageReader<LessonRequested>,
+    library: Res<LessonLibrary>,
+    mut games: MessageWriter<NewGameRequested>,
+    mut players: ResMut<Players>,
+) {
+    let Some(request) = requests.read().last() else {
+        return;
+    };
+    let Some(lesson) = library.0.find(&request.id) else {
+        warn!("no playable lesson '{}'", request.id);
+        return;
+    };
+    let steps = request.step.unwrap_or(0).min(lesson.steps.len());
+    let Ok(frame) = Frame::after(lesson, steps) else {
+        // The library holds only proved lessons: this cannot fail.
+        return;
+    };
+    games.write(NewGameRequested {
+        session: frame.session.clone(),
+    });
+    // A lesson has no computer player: the script plays the other side.
+    *players = Players::default();
+    commands.insert_resource(LessonPlayer::new(
+        lesson.clone(),
+        frame,
+        request.step.is_none(),
+    ));
+}
+
+/// While a lesson player holds the board, the Playing screen is in lesson
+/// mode. Asked again each frame: a lesson started from another screen gets
+/// its mode in the frame the Playing screen begins (a sub-state asked for
+/// before its screen is in force is dropped).
+fn mode_follows_the_player(
+    player: Option<Res<LessonPlayer>>,
+    mode: Option<Res<State<PlayMode>>>,
+    mut next: ResMut<NextState<PlayMode>>,
+) {
+    let in_lesson = mode.is_some_and(|m| *m.get() == PlayMode::Lesson);
+    if player.is_some() && !in_lesson {
+        NextState::set_if_neq(&mut next, PlayMode::Lesson);
+    }
+}
+
+/// Rebuilds the lesson after `steps` steps and shows it without animation.
+fn rewind(player: &mut LessonPlayer, steps: usize, games: &mut MessageWriter<NewGameRequested>) {
+    if let Ok(frame) = Frame::after(&player.lesson, steps) {
+        games.write(NewGameRequested {
+            session: frame.session.clone(),
+        });
+        player.frame = frame;
+        player.pending.clear();
+        player.feedback = None;
+        player.wait = 0.5;
+    }
+}
+
+fn control_lessons(
+    mut controls: MessageReader<LessonControl>,
+    player: Option<ResMut<LessonPlayer>>,
+    mut games: MessageWriter<NewGameRequested>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut next: ResMut<NextState<Screen>>,
+    mut progress: ResMut<LessonProgress>,
+) {
+    let Some(mut player) = player else {
+        controls.clear();
+        return;
+    };
+    for control in controls.read() {
+        match *control {
+            LessonControl::PlayPause => player.playing = !player.playing,
+            LessonControl::Speed(speed) => player.speed = speed.clamp(0.25, 4.0),
+            LessonControl::Restart => {
+                rewind(&mut player, 0, &mut games);
+                player.playing = true;
+            }
+            LessonControl::Back => {
+                // Back over the steps that take no time, to the step before.
+                let mut to = player.frame.done.saturating_sub(1);
+                while to > 0 && player.lesson.steps[to - 1].seconds() == 0.0 {
+                    to -= 1;
+                }
+                rewind(&mut player, to, &mut games);
+                player.playing = false;
+            }
+            LessonControl::Forward => {
+                step_forward(&mut player, &mut moves, &mut progress, true);
+            }
+            LessonControl::Leave => next.set(Screen::Learn),
+        }
+    }
+}
+
+/// Applies the next step: a move goes to the game to be animated. An
+/// exercise is played with its scripted answer only when `force` is set.
+fn step_forward(
+    player: &mut LessonPlayer,
+    moves: &mut MessageWriter<MoveRequested>,
+    progress: &mut LessonProgress,
+    force: bool,
+) {
+    let Some(step) = player.next_step().cloned() else {
+        return;
+    };
+    if matches!(step, Step::Exercise(_)) && !force {
+        return;
+    }
+    let played_before = player.frame.session.ply_count();
+    if let Err(e) = player.frame.apply(&step, None) {
+        error!(
+            "lesson {} step {}: {e}",
+            player.lesson.id,
+            player.frame.done + 1
+        );
+        player.playing = false;
+        return;
+    }
+    for text in player.frame.session.moves().into_iter().skip(played_before) {
+        moves.write(MoveRequested { text: text.clone() });
+        player.pending.push_back(text);
+    }
+    // The answer's words stay up until the lesson moves on with the board.
+    if matches!(step, Step::Move { .. } | Step::Exercise(_)) {
+        player.feedback = None;
+    }
+    player.wait = step.seconds();
+    if player.finished() {
+        finish(player, progress);
+    }
+}
+
+fn finish(player: &mut LessonPlayer, progress: &mut LessonProgress) {
+    player.playing = false;
+    if let Some(path) = progress.path.clone()
+        && let Err(e) = progress.progress.finish(&player.lesson.id, &path)
+    {
+        warn!("learn progress not kept: {e}");
+    }
+}
+
+/// Plays the lesson on in real time (a slow frame must not slow the
+/// captions down); steps that take no time all happen in one frame.
+fn advance_lessons(
+    time: Res<Time<Real>>,
+    player: Option<ResMut<LessonPlayer>>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut progress: ResMut<LessonProgress>,
+) {
+    let Some(mut player) = player else { return };
+    if !player.playing {
+        return;
+    }
+    player.wait -= time.delta_secs() * player.speed;
+    while player.wait <= 0.0 && !player.awaiting_move() && !player.finished() {
+        step_forward(&mut player, &mut moves, &mut progress, false);
+    }
+}
+
+/// The player's move during an exercise: right plays the reply and goes
+/// on; wrong is taken back with the lesson's words. A move of the script
+/// coming back from the game is only crossed off.
+fn answer_exercises(
+    mut applied: MessageReader<MoveApplied>,
+    player: Option<ResMut<LessonPlayer>>,
+    mut moves: MessageWriter<MoveRequested>,
+    mut history: MessageWriter<HistoryRequested>,
+    mut progress: ResMut<LessonProgress>,
+) {
+    let Some(mut player) = player else {
+        applied.clear();
+        return;
+    };
+    for applied in applied.read() {
+        let text = &applied.mv.text;
+        if player.pending.front() == Some(text) {
+            player.pending.pop_front();
+            continue;
+        }
+        let Some(Step::Exercise(exercise)) = player.next_step().cloned() else {
+            // Not the lesson's move and no exercise open: take it back.
+            history.write(HistoryRequested(HistoryStep::Undo));
+            continue;
+        };
+        if !exercise.accept.contains(text) {
+            player.feedback = Some(Feedback::Wrong(exercise.wrong.clone()));
+            history.write(HistoryRequested(HistoryStep::Undo));
+            continue;
+        }
+        let step = Step::Exercise(exercise.clone());
+        if let Err(e) = player.frame.apply(&step, Some(text)) {
+            error!("lesson {}: {e}", player.lesson.id);
+            continue;
+        }
+        if let Some(reply) = &exercise.reply {
+            moves.write(MoveRequested {
+                text: reply.clone(),
+            });
+            player.pending.push_back(reply.clone());
+        }
+        player.feedback = Some(Feedback::Right(exercise.right.clone()));
+        player.wait = step.seconds();
+        player.playing = true;
+        if player.finished() {
+            finish(&mut player, &mut progress);
+        }
+    }
+}
+
+/// The colour a lesson mark is drawn in, through the overlays' hint kinds.
+fn mark_kind(colour: MarkColour) -> HintKind {
+    match colour {
+        MarkColour::Focus => HintKind::LoomEffect,
+        MarkColour::Good => HintKind::Route,
+        MarkColour::Bad => HintKind::Check,
+        MarkColour::Info => HintKind::Definers,
+    }
+}
+
+fn arrow_kind(kind: ArrowKind) -> HintKind {
+    match kind {
+        ArrowKind::Straight => HintKind::Note,
+        ArrowKind::Route => HintKind::Route,
+        ArrowKind::Transmitter => HintKind::Transmitter,
+        ArrowKind::Definers => HintKind::Definers,
+    }
+}
+
+/// The hints a frame shows: its arrows, then its marks.
+pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
+    let mut hints: Vec<Hint> = frame
+        .arrows
+        .iter()
+        .map(|arrow| Hint::Path {
+            cells: arrow.cells.clone(),
+            kind: arrow_kind(arrow.kind),
+            label: arrow.label.clone(),
+        })
+        .collect();
+    // A move's arrow ends in a ring, so that its direction shows.
+    hints.extend(
+        frame
+            .arrows
+            .iter()
+            .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
+            .filter_map(|a| a.cells.last())
+            .filter(|&&at| !frame.marks.iter().any(|m| m.cell == at))
+            .map(|&at| Hint::Mark {
+                at,
+                kind: HintKind::Note,
+                label: String::new(),
+            }),
+    );
+    hints.extend(frame.marks.iter().map(|mark| Hint::Mark {
+        at: mark.cell,
+        kind: mark_kind(mark.colour),
+        label: mark.label.clone().unwrap_or_default(),
+    }));
+    hints
+}
+
+fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
+    let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
+    if hints.0 != wanted {
+        hints.0 = wanted;
+    }
+}
+
+/// Clicks move pieces only while an exercise waits for the player.
+fn take_clicks_in_exercises(
+    player: Option<Res<LessonPlayer>>,
+    players: Res<Players>,
+    mut humans: ResMut<HumanSides>,
+) {
+    let Some(player) = player else { return };
+    let open = player.awaiting_move() && player.pending.is_empty();
+    let wanted = (0..3)
+        .map(|side| open && players.computer(side).is_none())
+        .collect::<Vec<_>>();
+    if humans.0 != wanted {
+        humans.0 = wanted;
+    }
+}
+
+/// The lesson's camera shot; a slow orbit turns while it is in force.
+fn aim_camera(
+    time: Res<Time>,
+    player: Option<Res<LessonPlayer>>,
+    orbit: Option<ResMut<OrbitCamera>>,
+    mut last: Local<Option<(Shot, Option<u16>)>>,
+) {
+    let Some(mut orbit) = orbit else { return };
+    let Some(player) = player else {
+        *last = None;
+        return;
+    };
+    let shot = player.frame.camera;
+    let key = Some((shot.shot, shot.cell));
+    if *last != key {
+        *last = key;
+        let default = OrbitCamera::default();
+        orbit.top_down = shot.shot == Shot::TopDown;
+        orbit.pitch = match shot.shot {
+            Shot::Close => 0.6,
+            _ => default.pitch,
+        };
+        orbit.yaw = 0.0;
+    }
+    if shot.shot == Shot::Orbit && player.playing {
+        orbit.yaw = (orbit.yaw + time.delta_secs() * 0.25) % std::f32::consts::TAU;
+    }
+}
+
+/// Leaving the lesson: its game goes (it is no game to continue or save)
+/// and the seats go back to the players' choice.
+fn leave_lesson(
+    mut commands: Commands,
+    player: Option<Res<LessonPlayer>>,
+    mut players: ResMut<Players>,
+    mut hints: ResMut<LessonHints>,
+) {
+    if player.is_some() {
+        commands.remove_resource::<LessonPlayer>();
+        commands.remove_resource::<crate::app::play::game::Match>();
+        players.set_changed();
+        hints.0.clear();
+    }
+}

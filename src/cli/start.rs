@@ -1,0 +1,59 @@
+//! How the game window starts, as plain data: the arguments decide it
+//! (`window`) before the window opens it (`launch`), and a build without
+//! the window still reads the arguments and says what it cannot do.
+
+use std::path::PathBuf;
+
+use crate::engine::Level;
+use crate::rules::session::Session;
+
+/// How the window starts.
+pub struct WindowStart {
+    /// Open straight into this game; None shows the main menu.
+    pub game: Option<Box<dyn Session>>,
+    /// Who plays each side: None a person, else the computer at that level.
+    pub players: Vec<Option<Level>>,
+    pub size: (u32, u32),
+    /// A line for the status bar of the launch game (a load that stopped).
+    pub notice: Option<String>,
+    /// Keep a JSON map of where each cell appears on screen.
+    pub cell_map: Option<PathBuf>,
+    /// Render once, write a PNG and exit.
+    pub screenshot: Option<Snapshot>,
+    /// The lessons, and the one to open; None loads the installed lessons
+    /// for the Learn menu.
+    pub lessons: Option<LessonStart>,
+}
+
+impl WindowStart {
+    /// The main menu in a window of this size, people on both sides.
+    pub fn new(size: (u32, u32)) -> WindowStart {
+        WindowStart {
+            game: None,
+            players: vec![None, None],
+            size,
+            notice: None,
+            cell_map: None,
+            screenshot: None,
+            lessons: None,
+        }
+    }
+}
+
+/// A screenshot to take once the scene has settled.
+pub struct Snapshot {
+    pub path: PathBuf,
+    /// Frames to render first, so that meshes, shadows and egui are in place.
+    pub frames: u32,
+    /// Print the mean frame time of the settling frames.
+    pub frame_time: bool,
+}
+
+/// How the window starts in Learn mode (`variantarium learn`).
+pub struct LessonStart {
+    pub library: crate::learn::Library,
+    /// Straight into this lesson; None shows the Learn menu.
+    pub lesson: Option<String>,
+    /// Start after this many steps, paused (screenshots).
+    pub step: Option<usize>,
+}
