@@ -622,17 +622,9 @@ fn parse(module: ModPath, stripped: &str) -> SourceFile {
 /// An inline path `a::b::c` from `i`: its segments and where it ends.
 fn read_path(chars: &[char], mut i: usize) -> (Vec<String>, usize) {
     let mut segments = Vec::new();
-    loop {
-        let Some(word) = ident_at(chars, i).or_else(|| {
-            // `ident_at` wants a boundary before the word; after `::` there is one.
-            let len = chars[i..]
-                .iter()
-                .take_while(|c| c.is_alphanumeric() || **c == '_')
-                .count();
-            (len > 0).then(|| chars[i..i + len].iter().collect())
-        }) else {
-            break;
-        };
+    // After the first word each segment follows a `::`, a boundary of its
+    // own.
+    while let Some(word) = segment_at(chars, i) {
         i += word.chars().count();
         segments.push(word);
         if chars.get(i) == Some(&':') && chars.get(i + 1) == Some(&':') {
@@ -644,7 +636,15 @@ fn read_path(chars: &[char], mut i: usize) -> (Vec<String>, usize) {
     (segments, i)
 }
 
-/// The leaves of a `use` tree without spaces (`a::{b, c::D as E, self}`):
+fn segment_at(chars: &[char], i: usize) -> Option<String> {
+    let len = chars[i.min(chars.len())..]
+        .iter()
+        .take_while(|c| c.is_alphanumeric() || **c == '_')
+        .count();
+    (len > 0).then(|| chars[i..i + len].iter().collect())
+}
+
+/// The leaves of a `use` tree (`a::{b, c::D as E, self}`):
 /// the name each binds and its path.
 fn expand_use(tree: &str) -> Vec<(String, Vec<String>)> {
     let mut leaves = Vec::new();
