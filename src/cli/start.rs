@@ -8,6 +8,9 @@ use crate::engine::Level;
 use crate::rules::session::Session;
 
 /// How the window starts.
+// A build without the window reads the arguments into this and opens
+// nothing.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 pub struct WindowStart {
     /// Open straight into this game; None shows the main menu.
     pub game: Option<Box<dyn Session>>,
@@ -41,6 +44,9 @@ impl WindowStart {
 }
 
 /// A screenshot to take once the scene has settled.
+// A build without the window reads the arguments into this and opens
+// nothing.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 pub struct Snapshot {
     pub path: PathBuf,
     /// Frames to render first, so that meshes, shadows and egui are in place.
@@ -50,6 +56,9 @@ pub struct Snapshot {
 }
 
 /// How the window starts in Learn mode (`variantarium learn`).
+// A build without the window reads the arguments into this and opens
+// nothing.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
 pub struct LessonStart {
     pub library: crate::learn::Library,
     /// Straight into this lesson; None shows the Learn menu.
