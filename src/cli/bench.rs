@@ -10,7 +10,7 @@ use crate::engine::{self, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
-use crate::rules::variant::{Variant, VariantVisitor};
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 
 /// What `bench` measures.
 pub(super) struct Bench {

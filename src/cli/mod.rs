@@ -20,8 +20,8 @@ use crate::rules::notation::move_list;
 use crate::rules::perft::{divide, perft};
 use crate::rules::registry::GAMES;
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::{Position, sorted_moves};
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 
 #[derive(Parser, Debug)]
 #[command(

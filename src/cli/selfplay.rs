@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use crate::engine::{Level, SearchLimits, search};
 use crate::rules::random::Rng;
-use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{DrawRules, Game, GameResult, Outcome, Position, Side, multi_player_status};
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 
 /// Who plays one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use super::{
     Level, SearchLimits, hint_limits, mate_in, search, search_with_progress, spare_threads,
 };
+use crate::rules::dispatch::VariantVisitor;
 use crate::rules::session::Session;
-use crate::rules::variant::VariantVisitor;
 use crate::rules::{Position, Side};
 
 /// The move the computer plays at `level` in this game, in notation; None

@@ -12,15 +12,19 @@
 
 use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
 use super::geometry::{Grid, bits};
-use super::glossary::chess_man;
+use super::legal::find_legal_move;
+use super::men::chess_man;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
 use super::notation::{placement_text, read_placement, side_to_move_field};
-use super::variant::Variant;
+use super::outcome::Outcome;
+use super::position::Position;
+use super::side::Side;
 use super::view::ManInfo;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
-use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
+use super::zobrist;
 
 pub const GRID: Grid = Grid::new(8, 8);
 
@@ -710,7 +714,7 @@ impl Chakra {
 }
 
 /// The Chakra men and chakras: their names, moves and models.
-pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+pub fn men(letter: char, state: ManState) -> Option<ManInfo> {
     match (letter, state) {
         ('T', ManState::KingMode) => ManInfo::man(
             "Chakra (king mode)",

@@ -17,16 +17,18 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising, rotate};
-use super::glossary::pawn_info;
+use super::legal::find_legal_move;
+use super::men::pawn_info;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
+use super::side::Side;
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::ManInfo;
 use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
 use super::view::{CellId, Hint};
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::zobrist;
 
 mod hints;
 mod three;
@@ -121,6 +123,17 @@ pub enum Layout {
     Compact,
 }
 
+impl Layout {
+    /// The pawn-like piece the layout's inventor gave it: Glinski's
+    /// Migrant, McCooey's Broker (on the Compact board too).
+    pub const fn default_pawn(self) -> PawnKind {
+        match self {
+            Layout::Glinski => PawnKind::Migrant,
+            Layout::McCooey | Layout::Compact => PawnKind::Broker,
+        }
+    }
+}
+
 /// Which pieces stand on the array's cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Army {
@@ -190,7 +203,7 @@ impl HexOptions {
         Some(HexOptions {
             layout,
             army,
-            pawn: pawn.or(crate::rules::registry::describe(id).default_pawn)?,
+            pawn: pawn.unwrap_or(layout.default_pawn()),
         })
     }
 

@@ -16,19 +16,20 @@ use std::fmt::Write as _;
 
 use super::geometry::square::{SquareKit, leap_mask};
 use super::geometry::{Grid, bits};
-use super::glossary::chess_man;
+use super::legal::find_legal_move;
+use super::men::chess_man;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
 use super::notation::{placement_text, read_placement, side_to_move_field};
-use super::variant::Variant;
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
+use super::side::Side;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
     Placement, Route,
 };
 use super::view::{ManInfo, grid_lines};
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::zobrist;
 
 pub const GRID: Grid = Grid::new(6, 6);
 const SQUARES: usize = 36;
@@ -820,7 +821,7 @@ impl Tapestry {
 }
 
 /// The Tapestry men and the Fates: their names, moves and models.
-pub fn men(_: Variant, letter: char, _: ManState) -> Option<ManInfo> {
+pub fn men(letter: char, _: ManState) -> Option<ManInfo> {
     match letter {
         'F' => ManInfo::man(
             "Fate",
