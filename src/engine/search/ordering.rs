@@ -4,12 +4,10 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::searcher::Searcher;
+use super::searcher::{HISTORY_SLOTS, Searcher};
 use crate::rules::Position;
 use crate::rules::zobrist::splitmix64;
 
-/// History slots per side parity.
-pub(super) const HISTORY_SLOTS: usize = 4096;
 /// The order score of the table's move.
 const TABLE_MOVE: i32 = 1_000_000;
 /// The order score of a noisy move, before its capture order is added.

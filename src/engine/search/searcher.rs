@@ -4,12 +4,14 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::limits::{SearchLimits, SearchResult};
-use super::ordering::HISTORY_SLOTS;
 use super::score::{INF, MAX_PLY, mate_in};
 use crate::engine::eval::Evaluator;
 use crate::engine::tt::TransTable;
 use crate::rules::random::Rng;
 use crate::rules::{Position, Side};
+
+/// History slots per side parity (move ordering's quiet-move scores).
+pub(super) const HISTORY_SLOTS: usize = 4096;
 
 /// One search's working state. The table is borrowed so that a caller may
 /// keep it between moves.
