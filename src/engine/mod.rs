@@ -1,4 +1,4 @@
-//! The computer opponent: one search for every game ([`search`]), an
+//! The computer opponent: one search for every game ([`search()`]), an
 //! evaluation per game with a generic fallback ([`eval`]), and the six
 //! playing levels ([`levels`]). Call [`choose_move`] from a worker thread;
 //! [`hint`] suggests a move for the person playing.

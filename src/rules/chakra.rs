@@ -10,8 +10,8 @@
 //! the test is skipped for moves that cannot expose the King (see
 //! [`Chakra::count_and_push_legal`]).
 
+use super::geometry::grid::{Grid, bits};
 use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
-use super::geometry::{Grid, bits};
 use super::legal::find_legal_move;
 use super::men::chess_man;
 use super::notation::split_from_to;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::geometry::{Grid, bits, distance_squared};
+use super::geometry::grid::{Grid, bits, distance_squared};
 use super::legal::find_legal_move;
 use super::notation::split_from_to;
 use super::notation::{MoveError, PositionError};

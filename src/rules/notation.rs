@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::geometry::Grid;
+use super::geometry::grid::Grid;
 use super::side::Side;
 
 #[derive(Clone, PartialEq, Eq, Debug)]

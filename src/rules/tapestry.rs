@@ -14,8 +14,8 @@
 
 use std::fmt::Write as _;
 
+use super::geometry::grid::{Grid, bits};
 use super::geometry::square::{SquareKit, leap_mask};
-use super::geometry::{Grid, bits};
 use super::legal::find_legal_move;
 use super::men::chess_man;
 use super::notation::split_from_to;
@@ -301,7 +301,8 @@ const fn allowed_table() -> [[u64; SQUARES]; 8] {
                 let (a, b) = (from as u8, to as u8);
                 let light_ok = r & R_LIGHT == 0 || colour(a) != colour(b);
                 let earth_ok = r & R_EARTH == 0 || territory(a) != territory(b);
-                let nexus_ok = r & R_NEXUS == 0 || super::geometry::king_distance(GRID, a, b) <= 3;
+                let nexus_ok =
+                    r & R_NEXUS == 0 || super::geometry::grid::king_distance(GRID, a, b) <= 3;
                 if from != to && light_ok && earth_ok && nexus_ok {
                     table[r][from] |= 1 << to;
                 }
@@ -1398,7 +1399,7 @@ fn loom_cell(l: Loom) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::bits;
+    use crate::rules::geometry::grid::bits;
 
     #[test]
     fn colours_and_territories() {

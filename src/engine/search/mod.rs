@@ -33,6 +33,10 @@
 //! (it is read otherwise only to report the time taken).
 //! With a node and/or depth limit alone, the same position, history, limits
 //! and seed give the same result every run.
+//!
+//! [`Position`]: crate::rules::Position
+//! [`Position::outcome`]: crate::rules::Position::outcome
+//! [`Evaluator::evaluate_for`]: crate::engine::eval::Evaluator::evaluate_for
 
 mod draws;
 mod leaf;

@@ -22,7 +22,7 @@ use super::{
     Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
     ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
-use crate::rules::geometry::bits128;
+use crate::rules::geometry::grid::bits128;
 use crate::rules::geometry::hex::HexGrid;
 use crate::rules::legal::find_legal_move;
 use crate::rules::notation::{MoveError, PositionError};
