@@ -9,9 +9,10 @@ use crate::cli::variantarium;
 use variantarium::engine::search::SearchLimits;
 use variantarium::engine::tt::TransTable;
 use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
+use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::flaxman::Flaxman;
 use variantarium::rules::random::Rng;
-use variantarium::rules::variant::{Variant, VariantId, VariantVisitor};
+use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::view::ManState;
 use variantarium::rules::{
     BoardLayout, Effect, EndReason, GameResult, MoveError, Outcome, Placement, Position,

@@ -18,10 +18,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use variantarium::record::{self, GameRecord};
+use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::{Session, new_session};
-use variantarium::rules::variant::{PawnKind, Variant, VariantId, VariantVisitor};
+use variantarium::rules::variant::{PawnKind, Variant, VariantId};
 use variantarium::rules::{Position, sorted_moves};
 
 /// Generated inputs per parser (per game for the game-specific ones).

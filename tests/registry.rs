@@ -6,10 +6,11 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 
 use variantarium::rules::Position;
+use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::glossary::man_info;
 use variantarium::rules::random::Rng;
 use variantarium::rules::registry::{GAMES, GameEntry, describe};
-use variantarium::rules::variant::{PawnKind, Variant, VariantId, VariantVisitor};
+use variantarium::rules::variant::{PawnKind, Variant, VariantId};
 use variantarium::rules::view::{CellShape, Effect, ManState};
 
 const MODELS_JSON: &str = include_str!("../assets/pieces.json");

@@ -12,7 +12,7 @@ use crate::engine::{self, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
-use crate::rules::variant::{Variant, VariantVisitor};
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 
 /// `bench`: move-generation speed (bulk-counted perft) for every game,
 /// then the engine's search speed.

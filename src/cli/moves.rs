@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::setup::{Setup, io_error};
-use crate::rules::variant::VariantVisitor;
+use crate::rules::dispatch::VariantVisitor;
 use crate::rules::{Position, sorted_moves};
 
 /// `moves`: the legal moves, one per line, sorted by their text.

@@ -8,7 +8,7 @@ use clap::Args;
 use super::setup::{Setup, io_error};
 use crate::rules::Position;
 use crate::rules::perft::{divide, perft};
-use crate::rules::variant::VariantVisitor;
+use crate::rules::dispatch::VariantVisitor;
 
 /// `perft`: count the leaves of the legal-move tree.
 #[derive(Args, Debug)]

@@ -10,9 +10,9 @@ use clap::Args;
 
 use crate::engine::{Level, SearchLimits, search};
 use crate::rules::random::Rng;
-use crate::rules::variant::{Variant, VariantVisitor};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{DrawRules, Game, GameResult, Outcome, Position, Side, multi_player_status};
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 
 /// `selfplay`: two players (engine levels 1 to 6, or `random`) play each
 /// other; one line per game, then White's wins-draws-losses. Three-player

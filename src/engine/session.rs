@@ -5,11 +5,11 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::{
-    Level, SearchLimits, hint_limits, mate_in, search, search_with_progress, spare_threads,
-};
+use super::levels::Level;
+use super::search::{SearchLimits, mate_in};
+use super::think::{hint_limits, search, search_with_progress, spare_threads};
+use crate::rules::dispatch::VariantVisitor;
 use crate::rules::session::Session;
-use crate::rules::variant::VariantVisitor;
 use crate::rules::{Position, Side};
 
 /// The move the computer plays at `level` in this game, in notation; None

@@ -177,8 +177,24 @@ impl Frame {
 
     /// Proves an `expect` step against the game as it stands.
     pub fn verify(&self, expect: &Expect) -> Result<(), String> {
-        let session = self.session.as_ref();
-        let placements = session.placements();
+        self.verify_board(expect)?;
+        let legal = self.verify_moves(expect)?;
+        self.verify_state(expect)?;
+        if let Some(count) = expect.move_count
+            && legal.len() != count
+        {
+            return Err(format!(
+                "expected {count} legal moves, found {}",
+                legal.len()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The men the step expects on their cells, and the cells it expects
+    /// empty.
+    fn verify_board(&self, expect: &Expect) -> Result<(), String> {
+        let placements = self.session.placements();
         for piece in &expect.pieces {
             let cell = self.cell(&piece.at)?;
             let side = side_named(&piece.side)?;
@@ -208,6 +224,12 @@ impl Frame {
                 return Err(format!("expected {name} to be empty"));
             }
         }
+        Ok(())
+    }
+
+    /// The moves the step expects legal and illegal; the legal moves.
+    fn verify_moves(&self, expect: &Expect) -> Result<Vec<String>, String> {
+        let session = self.session.as_ref();
         let legal: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
         for text in &expect.legal {
             if !legal.contains(text) {
@@ -225,6 +247,12 @@ impl Frame {
                 ));
             }
         }
+        Ok(legal)
+    }
+
+    /// Check, the side to move and the outcome, as the step expects them.
+    fn verify_state(&self, expect: &Expect) -> Result<(), String> {
+        let session = self.session.as_ref();
         if let Some(check) = expect.check
             && session.in_check() != check
         {
@@ -247,14 +275,6 @@ impl Frame {
                     "expected outcome '{wanted}', the game says '{standing}'"
                 ));
             }
-        }
-        if let Some(count) = expect.move_count
-            && legal.len() != count
-        {
-            return Err(format!(
-                "expected {count} legal moves, found {}",
-                legal.len()
-            ));
         }
         Ok(())
     }

@@ -10,17 +10,21 @@
 //! the test is skipped for moves that cannot expose the King (see
 //! [`Chakra::count_and_push_legal`]).
 
+use super::geometry::grid::{Grid, bits};
 use super::geometry::square::{DIRECTIONS, SquareKit, leap_table};
-use super::geometry::{Grid, bits};
-use super::glossary::chess_man;
+use super::legal::find_legal_move;
+use super::men::chess_man;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
 use super::notation::{placement_text, read_placement, side_to_move_field};
-use super::variant::Variant;
+use super::outcome::Outcome;
+use super::position::Position;
+use super::side::Side;
 use super::view::ManInfo;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Effect, Hint, HintKind, ManState, Placement, Route,
 };
-use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
+use super::zobrist;
 
 pub const GRID: Grid = Grid::new(8, 8);
 
@@ -542,62 +546,116 @@ impl Chakra {
             let Some(piece) = self.board[s as usize] else {
                 continue;
             };
-            let direct = self.direct_targets(s, piece.kind, us);
-            let (mut targets, pass) = self.with_transmitter(s, direct, us);
-            if pass && !checked {
-                count += 1;
-                if LIST {
-                    moves.push(Move {
-                        from: s,
-                        to: s,
-                        kind: MoveKind::Piece,
-                    });
-                }
+            count += self.piece_moves::<LIST>(s, piece.kind, checked, exposed, &mut pool, moves);
+        }
+        count + self.chakra_moves::<LIST>(checked, exposed, moves)
+    }
+
+    /// The legal moves of the side to move's piece of `kind` on `s`
+    /// (counted, and appended when `LIST`): a pass on the Transmitter, its
+    /// steps, and a pawn's promotions to the kinds in the `pool` (found
+    /// once, by the first pawn to need it). `checked` and `exposed` are
+    /// [`Self::count_and_push_legal`]'s.
+    #[inline]
+    fn piece_moves<const LIST: bool>(
+        &self,
+        s: u8,
+        kind: Kind,
+        checked: bool,
+        exposed: u64,
+        pool: &mut Option<([Kind; 5], usize)>,
+        moves: &mut Vec<Move>,
+    ) -> u64 {
+        let us = self.side.index();
+        let mut count = 0u64;
+        let direct = self.direct_targets(s, kind, us);
+        let (mut targets, pass) = self.with_transmitter(s, direct, us);
+        if pass && !checked {
+            count += 1;
+            if LIST {
+                moves.push(Move {
+                    from: s,
+                    to: s,
+                    kind: MoveKind::Piece,
+                });
             }
-            let mut promotions = 0;
-            if piece.kind == Kind::Pawn {
-                promotions = targets & LAST_RANK[us];
-                targets &= !LAST_RANK[us];
-            }
-            let test = piece.kind == Kind::King || exposed & bit(s) != 0;
-            if !test && !LIST {
-                count += u64::from(targets.count_ones());
-            } else {
-                for t in bits(targets) {
-                    if !test || self.piece_move_safe(s, t, piece.kind, us) {
-                        count += 1;
-                        if LIST {
-                            moves.push(Move {
-                                from: s,
-                                to: t,
-                                kind: MoveKind::Piece,
-                            });
-                        }
-                    }
-                }
-            }
-            if promotions != 0 {
-                let (kinds, n) = *pool.get_or_insert_with(|| self.pool(us));
-                if n == 0 {
-                    continue;
-                }
-                for t in bits(promotions) {
-                    if test && !self.piece_move_safe(s, t, Kind::Pawn, us) {
-                        continue;
-                    }
-                    count += n as u64;
+        }
+        let mut promotions = 0;
+        if kind == Kind::Pawn {
+            promotions = targets & LAST_RANK[us];
+            targets &= !LAST_RANK[us];
+        }
+        let test = kind == Kind::King || exposed & bit(s) != 0;
+        if !test && !LIST {
+            count += u64::from(targets.count_ones());
+        } else {
+            for t in bits(targets) {
+                if !test || self.piece_move_safe(s, t, kind, us) {
+                    count += 1;
                     if LIST {
-                        for &kind in &kinds[..n] {
-                            moves.push(Move {
-                                from: s,
-                                to: t,
-                                kind: MoveKind::Promote(kind),
-                            });
-                        }
+                        moves.push(Move {
+                            from: s,
+                            to: t,
+                            kind: MoveKind::Piece,
+                        });
                     }
                 }
             }
         }
+        if promotions != 0 {
+            count += self.promotions::<LIST>(s, promotions, test, pool, moves);
+        }
+        count
+    }
+
+    /// A pawn's promotions from `s` onto the squares of `targets`, one per
+    /// kind in the pool of pieces it may become; `test`: whether each needs
+    /// the attack test.
+    #[inline]
+    fn promotions<const LIST: bool>(
+        &self,
+        s: u8,
+        targets: u64,
+        test: bool,
+        pool: &mut Option<([Kind; 5], usize)>,
+        moves: &mut Vec<Move>,
+    ) -> u64 {
+        let us = self.side.index();
+        let (kinds, n) = *pool.get_or_insert_with(|| self.pool(us));
+        if n == 0 {
+            return 0;
+        }
+        let mut count = 0u64;
+        for t in bits(targets) {
+            if test && !self.piece_move_safe(s, t, Kind::Pawn, us) {
+                continue;
+            }
+            count += n as u64;
+            if LIST {
+                for &kind in &kinds[..n] {
+                    moves.push(Move {
+                        from: s,
+                        to: t,
+                        kind: MoveKind::Promote(kind),
+                    });
+                }
+            }
+        }
+        count
+    }
+
+    /// The legal moves of the side to move's empty chakras: a flip in
+    /// place (not in check), and each step in the chakra's mode to an empty
+    /// square off every chakra, keeping its mode or flipping.
+    #[inline]
+    fn chakra_moves<const LIST: bool>(
+        &self,
+        checked: bool,
+        exposed: u64,
+        moves: &mut Vec<Move>,
+    ) -> u64 {
+        let us = self.side.index();
+        let mut count = 0u64;
         let occ = self.occupied();
         let all_chakras = self.chakras[0] | self.chakras[1];
         for s in bits(self.chakras[us] & !occ) {
@@ -710,7 +768,7 @@ impl Chakra {
 }
 
 /// The Chakra men and chakras: their names, moves and models.
-pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+pub fn men(letter: char, state: ManState) -> Option<ManInfo> {
     match (letter, state) {
         ('T', ManState::KingMode) => ManInfo::man(
             "Chakra (king mode)",
@@ -737,6 +795,97 @@ pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
         ),
         (other, _) => chess_man(other),
     }
+}
+
+/// The fields of the position text, each read by its own reader.
+impl Chakra {
+    /// The pieces field: one King a side, no pawn on its last rank.
+    fn read_pieces(&mut self, placement: &str) -> Result<(), PositionError> {
+        read_placement(GRID, placement, "squares", |man| {
+            let kind = Kind::from_letter(man.letter).ok_or_else(|| {
+                PositionError::new(format!(
+                    "'{}' is not a Chakra piece (K Q A C M S P, k q a c m s p)",
+                    man.written
+                ))
+            })?;
+            let piece = Piece {
+                side: man.side,
+                kind,
+            };
+            self.put(man.cell, piece);
+            Ok(())
+        })?;
+        for s in [Side::WHITE, Side::BLACK] {
+            let kings = self.of(s.index(), Kind::King).count_ones();
+            if kings != 1 {
+                return Err(PositionError::new(format!(
+                    "{} needs exactly one King, has {kings}",
+                    s.name()
+                )));
+            }
+            if self.of(s.index(), Kind::Pawn) & LAST_RANK[s.index()] != 0 {
+                return Err(PositionError::new(format!(
+                    "a {} pawn stands on its last rank",
+                    s.name()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The chakras field (`-`, or items such as `Te4n,td5k`): two chakras a
+    /// side, or none.
+    fn read_chakras(&mut self, chakras: &str) -> Result<(), PositionError> {
+        if chakras != "-" {
+            for item in chakras.split(',') {
+                let (owner, name, square, king_mode) = read_chakra(item)?;
+                if self.chakra_at(square).is_some() {
+                    return Err(PositionError::new(format!("two chakras on {name}")));
+                }
+                self.toggle_chakra(owner, square, king_mode);
+            }
+        }
+        for s in [Side::WHITE, Side::BLACK] {
+            let n = self.chakras[s.index()].count_ones();
+            if n != 0 && n != 2 {
+                return Err(PositionError::new(format!(
+                    "{} has {n} chakra{}; a side has two, or none once its Transmitter is captured",
+                    s.name(),
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One chakra of the position text: its owner (T White, t Black), its
+/// square as written and read, and its mode (n knight, k king).
+fn read_chakra(item: &str) -> Result<(usize, &str, u8, bool), PositionError> {
+    let mut chars = item.chars();
+    let owner = match chars.next() {
+        Some('T') => 0,
+        Some('t') => 1,
+        _ => {
+            return Err(PositionError::new(format!(
+                "chakra '{item}' must start with T (White) or t (Black)"
+            )));
+        }
+    };
+    let rest = chars.as_str();
+    let (name, king_mode) = if let Some(name) = rest.strip_suffix('n') {
+        (name, false)
+    } else if let Some(name) = rest.strip_suffix('k') {
+        (name, true)
+    } else {
+        return Err(PositionError::new(format!(
+            "chakra '{item}' must end with its mode, n (knight) or k (king)"
+        )));
+    };
+    let square = GRID
+        .parse(name)
+        .ok_or_else(|| PositionError::new(format!("chakra '{item}': '{name}' is not a square")))?;
+    Ok((owner, name, square, king_mode))
 }
 
 impl Position for Chakra {
@@ -992,76 +1141,8 @@ impl Position for Chakra {
             side,
             hash: 0,
         };
-        read_placement(GRID, placement, "squares", |man| {
-            let kind = Kind::from_letter(man.letter).ok_or_else(|| {
-                PositionError::new(format!(
-                    "'{}' is not a Chakra piece (K Q A C M S P, k q a c m s p)",
-                    man.written
-                ))
-            })?;
-            let piece = Piece {
-                side: man.side,
-                kind,
-            };
-            pos.put(man.cell, piece);
-            Ok(())
-        })?;
-        for s in [Side::WHITE, Side::BLACK] {
-            let kings = pos.of(s.index(), Kind::King).count_ones();
-            if kings != 1 {
-                return Err(PositionError::new(format!(
-                    "{} needs exactly one King, has {kings}",
-                    s.name()
-                )));
-            }
-            if pos.of(s.index(), Kind::Pawn) & LAST_RANK[s.index()] != 0 {
-                return Err(PositionError::new(format!(
-                    "a {} pawn stands on its last rank",
-                    s.name()
-                )));
-            }
-        }
-        if chakras != "-" {
-            for item in chakras.split(',') {
-                let mut chars = item.chars();
-                let owner = match chars.next() {
-                    Some('T') => 0,
-                    Some('t') => 1,
-                    _ => {
-                        return Err(PositionError::new(format!(
-                            "chakra '{item}' must start with T (White) or t (Black)"
-                        )));
-                    }
-                };
-                let rest = chars.as_str();
-                let (name, king_mode) = if let Some(name) = rest.strip_suffix('n') {
-                    (name, false)
-                } else if let Some(name) = rest.strip_suffix('k') {
-                    (name, true)
-                } else {
-                    return Err(PositionError::new(format!(
-                        "chakra '{item}' must end with its mode, n (knight) or k (king)"
-                    )));
-                };
-                let square = GRID.parse(name).ok_or_else(|| {
-                    PositionError::new(format!("chakra '{item}': '{name}' is not a square"))
-                })?;
-                if pos.chakra_at(square).is_some() {
-                    return Err(PositionError::new(format!("two chakras on {name}")));
-                }
-                pos.toggle_chakra(owner, square, king_mode);
-            }
-        }
-        for s in [Side::WHITE, Side::BLACK] {
-            let n = pos.chakras[s.index()].count_ones();
-            if n != 0 && n != 2 {
-                return Err(PositionError::new(format!(
-                    "{} has {n} chakra{}; a side has two, or none once its Transmitter is captured",
-                    s.name(),
-                    if n == 1 { "" } else { "s" }
-                )));
-            }
-        }
+        pos.read_pieces(placement)?;
+        pos.read_chakras(chakras)?;
         pos.side = side;
         pos.hash = pos.hash_from_scratch();
         if pos.king_attacked(side.opponent().index()) {

@@ -4,16 +4,20 @@
 
 use std::fmt::Write as _;
 
-use super::geometry::{Grid, bits, distance_squared};
+use super::geometry::grid::{Grid, bits, distance_squared};
+use super::legal::find_legal_move;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
 use super::notation::{placement_text, read_placement, side_to_move_field};
-use super::variant::Variant;
+use super::outcome::Outcome;
+use super::position::Position;
+use super::side::Side;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
     Placement, Route,
 };
 use super::view::{ManInfo, grid_lines};
-use super::{MoveError, Outcome, Position, PositionError, Side, find_legal_move, zobrist};
+use super::zobrist;
 
 pub const GRID: Grid = Grid::new(6, 6);
 const POINTS: usize = 36;
@@ -322,7 +326,7 @@ fn length_label(a: u8, b: u8) -> String {
 }
 
 /// The Flaxman men: their names, moves and models.
-pub fn men(_: Variant, letter: char, state: ManState) -> Option<ManInfo> {
+pub fn men(letter: char, state: ManState) -> Option<ManInfo> {
     match (letter, state) {
         (_, ManState::Prisoner) => ManInfo::man(
             "Prisoner",

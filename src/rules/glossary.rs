@@ -9,6 +9,7 @@ use super::session::Session;
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
 
+pub use super::men::{chess_man, pawn_info};
 pub use super::view::ManInfo;
 
 /// The name, one-line move and model of the man a placement shows, in this
@@ -18,54 +19,9 @@ pub fn man_info(variant: Variant, letter: char, state: ManState) -> Option<ManIn
     (describe(variant.id).men)(variant, letter, state)
 }
 
-/// The men of orthodox chess, as the square-board games that keep them
-/// describe them.
-pub fn chess_man(letter: char) -> Option<ManInfo> {
-    match letter {
-        'K' => ManInfo::royal("King", "king", "one step in any direction"),
-        'Q' => ManInfo::man("Queen", "queen", "slides along ranks, files and diagonals"),
-        'R' => ManInfo::man("Rook", "rook", "slides along ranks and files"),
-        'B' => ManInfo::man("Bishop", "bishop", "slides along diagonals"),
-        'N' => ManInfo::man(
-            "Knight",
-            "knight",
-            "leaps two squares straight and one aside",
-        ),
-        _ => None,
-    }
-}
-
-/// What a pawn-like kind of the hex games does (RULES.md §3).
-pub fn pawn_info(kind: PawnKind) -> ManInfo {
-    let summary = match kind {
-        PawnKind::Point => "one step forward; captures straight forward",
-        PawnKind::Migrant => {
-            "one step forward; captures on the two half-forward orthogonals (Glinski's pawn)"
-        }
-        PawnKind::Broker => {
-            "one step forward; captures on the two forward diagonals (McCooey's pawn)"
-        }
-        PawnKind::Corporal => {
-            "one step forward; captures half-forward toward the edge and diagonally toward the centre"
-        }
-    };
-    let (name, model) = match kind {
-        PawnKind::Point => ("Point", "pawn-point"),
-        PawnKind::Migrant => ("Migrant", "pawn-migrant"),
-        PawnKind::Broker => ("Broker", "pawn-broker"),
-        PawnKind::Corporal => ("Corporal", "pawn-corporal"),
-    };
-    ManInfo {
-        name,
-        summary,
-        model,
-        royal: false,
-    }
-}
-
 /// The pawn-like kind a hex game plays with when none is chosen.
 pub fn default_pawn(id: VariantId) -> Option<PawnKind> {
-    super::registry::describe(id).default_pawn
+    describe(id).default_pawn
 }
 
 /// The words for a man standing in the game: the topmost on `cell`, with

@@ -17,16 +17,18 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use super::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising, rotate};
-use super::glossary::pawn_info;
+use super::legal::find_legal_move;
+use super::men::pawn_info;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
+use super::side::Side;
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::ManInfo;
 use super::view::{Board, BoardLayout, Cell, CellShape, Effect, ManState, Placement, Route};
 use super::view::{CellId, Hint};
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::zobrist;
 
 mod hints;
 mod three;
@@ -121,6 +123,17 @@ pub enum Layout {
     Compact,
 }
 
+impl Layout {
+    /// The pawn-like piece the layout's inventor gave it: Glinski's
+    /// Migrant, McCooey's Broker (on the Compact board too).
+    pub const fn default_pawn(self) -> PawnKind {
+        match self {
+            Layout::Glinski => PawnKind::Migrant,
+            Layout::McCooey | Layout::Compact => PawnKind::Broker,
+        }
+    }
+}
+
 /// Which pieces stand on the array's cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Army {
@@ -190,7 +203,7 @@ impl HexOptions {
         Some(HexOptions {
             layout,
             army,
-            pawn: pawn.or(crate::rules::registry::describe(id).default_pawn)?,
+            pawn: pawn.unwrap_or(layout.default_pawn()),
         })
     }
 
@@ -597,56 +610,85 @@ impl Tables {
         }
         let max = 2 * grid.radius as i8;
         for c in 0..len as u8 {
-            let Some((l, n)) = grid.coords(c) else {
+            if grid.coords(c).is_none() {
                 continue;
-            };
-            let ci = c as usize;
-            for (d, &(dl, dn)) in dirs.iter().enumerate() {
-                let mut at = (l + dl, n + dn);
-                while let Some(x) = grid.index(at.0, at.1) {
-                    t.ray[ci][d] |= bit(x);
-                    at = (at.0 + dl, at.1 + dn);
-                }
-                if let Some(x) = grid.index(l + dl, n + dn) {
-                    t.king_adj[ci] |= bit(x);
-                    if d < 6 {
-                        t.general_adj[ci] |= bit(x);
-                    }
-                }
             }
-            t.ortho_lines[ci] = t.ray[ci][..6].iter().fold(0, |a, r| a | r);
-            t.diag_lines[ci] = t.ray[ci][6..].iter().fold(0, |a, r| a | r);
-            for &(dl, dn) in &LEAPS {
-                if let Some(x) = grid.index(l + dl, n + dn) {
-                    t.leap[ci] |= bit(x);
-                }
-            }
-            for (w, steps) in [ORTHO, DIAG].iter().enumerate() {
-                for k in 0..6 {
-                    for (ti, turn) in [1usize, 5].into_iter().enumerate() {
-                        let p = 2 * k + ti;
-                        let mut at = (l, n);
-                        let mut count = 0;
-                        for i in 0..4 {
-                            let (dl, dn) = steps[(k + i * turn) % 6];
-                            at = (at.0 + dl, at.1 + dn);
-                            match grid.index(at.0, at.1) {
-                                Some(x) => {
-                                    t.curved[w][ci][p][i] = x;
-                                    t.curved_reach[w][ci] |= bit(x);
-                                    t.curved_mask[w][ci][p] |= bit(x);
-                                    t.curved_prefix[w][ci][p][i] = t.curved_mask[w][ci][p];
-                                    count += 1;
-                                }
-                                None => break,
-                            }
-                        }
-                        t.curved_len[w][ci][p] = count;
-                    }
-                }
-            }
+            t.build_line_cell(c, &dirs);
+            t.build_curved_cell(c);
             t.build_pawn_cell(c, max);
         }
+        t.build_files();
+        t
+    }
+
+    /// The straight facts of one cell: its rays in the twelve directions
+    /// `dirs` (orthogonal first), its King and General steps, its lines
+    /// and its leaps.
+    fn build_line_cell(&mut self, c: u8, dirs: &[(i8, i8)]) {
+        let grid = self.grid;
+        let Some((l, n)) = grid.coords(c) else {
+            return;
+        };
+        let ci = c as usize;
+        for (d, &(dl, dn)) in dirs.iter().enumerate() {
+            let mut at = (l + dl, n + dn);
+            while let Some(x) = grid.index(at.0, at.1) {
+                self.ray[ci][d] |= bit(x);
+                at = (at.0 + dl, at.1 + dn);
+            }
+            if let Some(x) = grid.index(l + dl, n + dn) {
+                self.king_adj[ci] |= bit(x);
+                if d < 6 {
+                    self.general_adj[ci] |= bit(x);
+                }
+            }
+        }
+        self.ortho_lines[ci] = self.ray[ci][..6].iter().fold(0, |a, r| a | r);
+        self.diag_lines[ci] = self.ray[ci][6..].iter().fold(0, |a, r| a | r);
+        for &(dl, dn) in &LEAPS {
+            if let Some(x) = grid.index(l + dl, n + dn) {
+                self.leap[ci] |= bit(x);
+            }
+        }
+    }
+
+    /// The curved paths of one cell (the Finch's orthogonal, the Rabbi's
+    /// diagonal): up to four steps each, turning the same way each time.
+    fn build_curved_cell(&mut self, c: u8) {
+        let grid = self.grid;
+        let ci = c as usize;
+        let Some((l, n)) = grid.coords(c) else {
+            return;
+        };
+        for (w, steps) in [ORTHO, DIAG].iter().enumerate() {
+            for k in 0..6 {
+                for (ti, turn) in [1usize, 5].into_iter().enumerate() {
+                    let p = 2 * k + ti;
+                    let mut at = (l, n);
+                    let mut count = 0;
+                    for i in 0..4 {
+                        let (dl, dn) = steps[(k + i * turn) % 6];
+                        at = (at.0 + dl, at.1 + dn);
+                        match grid.index(at.0, at.1) {
+                            Some(x) => {
+                                self.curved[w][ci][p][i] = x;
+                                self.curved_reach[w][ci] |= bit(x);
+                                self.curved_mask[w][ci][p] |= bit(x);
+                                self.curved_prefix[w][ci][p][i] = self.curved_mask[w][ci][p];
+                                count += 1;
+                            }
+                            None => break,
+                        }
+                    }
+                    self.curved_len[w][ci][p] = count;
+                }
+            }
+        }
+    }
+
+    /// The files of the board, each cell of one from its low end up.
+    fn build_files(&mut self) {
+        let grid = self.grid;
         for file in 0..grid.span() as i8 {
             let diff = file - grid.radius as i8;
             let mut cells = Vec::new();
@@ -660,9 +702,8 @@ impl Tables {
                     cells.push(x);
                 }
             }
-            t.files.push(cells);
+            self.files.push(cells);
         }
-        t
     }
 
     /// The pawn-like facts of one cell for every orientation: the cell is
@@ -1372,6 +1413,89 @@ pub fn men(variant: Variant, letter: char, _: ManState) -> Option<ManInfo> {
     }
 }
 
+/// The fields of the position text, each read by its own reader.
+impl HexChess {
+    /// The files field: the men of the army `options` names, one royal man
+    /// a side, no pawn-like piece on its promotion edge.
+    fn read_men(&mut self, placement: &str, options: &HexOptions) -> Result<(), PositionError> {
+        let tables = self.tables;
+        let grid = tables.grid;
+        read_placement(
+            tables,
+            placement,
+            |c, _| {
+                let kind = options
+                    .kind_of_letter(c.to_ascii_uppercase())
+                    .ok_or_else(|| {
+                        PositionError::new(format!(
+                            "'{c}' is not a piece of this army ({}, lower case for Black)",
+                            options.letters()
+                        ))
+                    })?;
+                Ok((kind, usize::from(c.is_ascii_lowercase())))
+            },
+            |cell, kind, side| {
+                if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
+                    return Err(PositionError::new(format!(
+                        "a {} pawn-like piece stands on {}, its promotion edge",
+                        Side(side as u8).name(),
+                        grid.name(cell)
+                    )));
+                }
+                if kind == options.royal() {
+                    if self.royal[side] != NONE {
+                        return Err(PositionError::new(format!(
+                            "{} has more than one {}",
+                            Side(side as u8).name(),
+                            kind.letter()
+                        )));
+                    }
+                    self.royal[side] = cell;
+                }
+                self.put(cell, code(kind, side));
+                Ok(())
+            },
+        )?;
+        for side in 0..2 {
+            if self.royal[side] == NONE {
+                return Err(PositionError::new(format!(
+                    "{} has no {}",
+                    Side(side as u8).name(),
+                    options.royal().letter()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The en-passant field (not `-`): the cell a double step by the side
+    /// not to move just crossed.
+    fn read_en_passant(&mut self, ep: &str) -> Result<(), PositionError> {
+        let tables = self.tables;
+        let grid = tables.grid;
+        let cell = grid
+            .parse(ep)
+            .ok_or_else(|| PositionError::new(format!("'{ep}' is not a cell or '-'")))?;
+        let mover = self.side.index() ^ 1;
+        let from = tables.forward[orient(mover ^ 1)][cell as usize];
+        let landed = tables.forward[orient(mover)][cell as usize];
+        let valid = from != NONE
+            && landed != NONE
+            && self.double_from[mover] & bit(from) != 0
+            && self.board[from as usize] == 0
+            && self.board[cell as usize] == 0
+            && self.board[landed as usize] == code(Kind::Pawn, mover);
+        if !valid {
+            return Err(PositionError::new(format!(
+                "en-passant cell {ep} does not follow a double step by {}",
+                Side(mover as u8).name()
+            )));
+        }
+        self.set_ep(cell);
+        Ok(())
+    }
+}
+
 impl Position for HexChess {
     type Move = Move;
     type Undo = Undo;
@@ -1603,53 +1727,7 @@ impl Position for HexChess {
             ));
         };
         let mut pos = HexChess::empty(options);
-        let tables = pos.tables;
-        let grid = tables.grid;
-        read_placement(
-            tables,
-            placement,
-            |c, _| {
-                let kind = options
-                    .kind_of_letter(c.to_ascii_uppercase())
-                    .ok_or_else(|| {
-                        PositionError::new(format!(
-                            "'{c}' is not a piece of this army ({}, lower case for Black)",
-                            options.letters()
-                        ))
-                    })?;
-                Ok((kind, usize::from(c.is_ascii_lowercase())))
-            },
-            |cell, kind, side| {
-                if kind == Kind::Pawn && tables.promotion[orient(side)] & bit(cell) != 0 {
-                    return Err(PositionError::new(format!(
-                        "a {} pawn-like piece stands on {}, its promotion edge",
-                        Side(side as u8).name(),
-                        grid.name(cell)
-                    )));
-                }
-                if kind == options.royal() {
-                    if pos.royal[side] != NONE {
-                        return Err(PositionError::new(format!(
-                            "{} has more than one {}",
-                            Side(side as u8).name(),
-                            kind.letter()
-                        )));
-                    }
-                    pos.royal[side] = cell;
-                }
-                pos.put(cell, code(kind, side));
-                Ok(())
-            },
-        )?;
-        for side in 0..2 {
-            if pos.royal[side] == NONE {
-                return err(format!(
-                    "{} has no {}",
-                    Side(side as u8).name(),
-                    options.royal().letter()
-                ));
-            }
-        }
+        pos.read_men(placement, options)?;
         pos.side = match side {
             "w" => Side::WHITE,
             "b" => Side::BLACK,
@@ -1659,25 +1737,7 @@ impl Position for HexChess {
             pos.hash ^= BLACK_TO_MOVE_KEY;
         }
         if ep != "-" {
-            let cell = grid
-                .parse(ep)
-                .ok_or_else(|| PositionError::new(format!("'{ep}' is not a cell or '-'")))?;
-            let mover = pos.side.index() ^ 1;
-            let from = tables.forward[orient(mover ^ 1)][cell as usize];
-            let landed = tables.forward[orient(mover)][cell as usize];
-            let valid = from != NONE
-                && landed != NONE
-                && pos.double_from[mover] & bit(from) != 0
-                && pos.board[from as usize] == 0
-                && pos.board[cell as usize] == 0
-                && pos.board[landed as usize] == code(Kind::Pawn, mover);
-            if !valid {
-                return err(format!(
-                    "en-passant cell {ep} does not follow a double step by {}",
-                    Side(mover as u8).name()
-                ));
-            }
-            pos.set_ep(cell);
+            pos.read_en_passant(ep)?;
         }
         if pos.royal_attacked(pos.side.index() ^ 1) {
             return err(format!(

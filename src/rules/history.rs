@@ -2,7 +2,9 @@
 //! and the draw rules of RULES.md (threefold repetition, the 50-move rule),
 //! shared by every game.
 
-use super::{EndReason, GameResult, MoveError, Outcome, Position};
+use super::notation::MoveError;
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
 
 /// The house draw rules, on by default, switchable in the new-game dialog.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::Side;
-use super::geometry::Grid;
+use super::geometry::grid::Grid;
+use super::side::Side;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MoveError {

@@ -1,7 +1,7 @@
 //! perft: the number of leaves of the legal-move tree (RULES.md), counted in
 //! bulk at the last ply.
 
-use super::Position;
+use super::position::Position;
 
 pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<P::Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
@@ -32,7 +32,7 @@ pub fn divide<P: Position>(pos: &mut P, depth: u32) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    super::sorted_moves(pos)
+    super::legal::sorted_moves(pos)
         .into_iter()
         .map(|(text, mv)| {
             let undo = pos.play(mv);

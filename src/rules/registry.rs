@@ -3,6 +3,11 @@
 //! options it starts with and what its boards show beyond their cells. The
 //! men of each game (name, model, one-line move) are in [`super::glossary`].
 //! The CLI, the records and the app read games from here and never name one.
+//! A game's names ([`VariantId::id`], its title) and the parsing of a
+//! variant from them are read from here too.
+
+use std::fmt;
+use std::str::FromStr;
 
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::{Decor, ManInfo, ManState};
@@ -54,7 +59,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: flaxman::RULES_TEXT,
         players: 2,
         default_pawn: None,
-        men: flaxman::men,
+        men: |_, letter, state| flaxman::men(letter, state),
         decor: flaxman::decor,
     },
     GameEntry {
@@ -65,7 +70,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: tapestry::RULES_TEXT,
         players: 2,
         default_pawn: None,
-        men: tapestry::men,
+        men: |_, letter, state| tapestry::men(letter, state),
         decor: tapestry::decor,
     },
     GameEntry {
@@ -153,7 +158,7 @@ pub const GAMES: [GameEntry; 14] = [
         rules: chakra::RULES_TEXT,
         players: 2,
         default_pawn: None,
-        men: chakra::men,
+        men: |_, letter, state| chakra::men(letter, state),
         decor: Decor::plain,
     },
     GameEntry {
@@ -217,4 +222,86 @@ const _: () = {
 /// The description of a game.
 pub fn describe(id: VariantId) -> &'static GameEntry {
     &GAMES[id as usize]
+}
+
+impl VariantId {
+    pub fn id(self) -> &'static str {
+        describe(self).key
+    }
+
+    pub fn title(self) -> &'static str {
+        describe(self).title
+    }
+
+    /// Whether the player chooses this game's pawn-like piece (the hex
+    /// games do).
+    pub fn takes_pawn_kind(self) -> bool {
+        describe(self).takes_pawn_kind()
+    }
+
+    /// Whether this id is a three-player game (Red, White, Black).
+    pub fn is_three_player(self) -> bool {
+        describe(self).players == 3
+    }
+}
+
+impl VariantId {
+    /// A game named by its id (`chakra`) or by its title (`Tapestry Chess`,
+    /// any case), as people write the `[Variant "…"]` tag of a record.
+    pub fn from_id_or_title(text: &str) -> Result<VariantId, String> {
+        let wanted = text.trim();
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.id() == wanted || v.title().eq_ignore_ascii_case(wanted))
+            .map_or_else(|| wanted.parse(), Ok)
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for VariantId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.id() == text)
+            .ok_or_else(|| {
+                let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.id()).collect();
+                format!("unknown variant '{text}' (known: {})", ids.join(", "))
+            })
+    }
+}
+
+impl Variant {
+    /// A variant from its id and, for hex games, a pawn kind's id — as the
+    /// command line and the records write them.
+    pub fn parse(id: &str, pawn: Option<&str>) -> Result<Self, String> {
+        let pawn = pawn.map(str::parse::<PawnKind>).transpose()?;
+        Variant::with_pawn(id.parse()?, pawn)
+    }
+
+    pub fn with_pawn(id: VariantId, pawn: Option<PawnKind>) -> Result<Self, String> {
+        if pawn.is_some() && !id.takes_pawn_kind() {
+            return Err(format!("--pawn applies to hex games only, not '{id}'"));
+        }
+        Ok(Variant { id, pawn })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hex_game_starts_with_the_pawn_its_entry_names() {
+        for id in VariantId::ALL {
+            let options = hexchess::HexOptions::for_variant(id, None);
+            assert_eq!(describe(id).default_pawn, options.map(|o| o.pawn), "{id}");
+        }
+    }
 }

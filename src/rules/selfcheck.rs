@@ -2,8 +2,9 @@
 //! panic, exact undo, incremental hash equal to a fresh one, position text and
 //! move text that round-trip, and an outcome exactly when no move is left.
 
+use super::legal::sorted_moves;
+use super::position::Position;
 use super::random::Rng;
-use super::{Position, sorted_moves};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayoutReport {

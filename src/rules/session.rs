@@ -2,12 +2,18 @@
 //! the records and the CLI can hold "the current game" without knowing its
 //! type. Moves cross this boundary as notation.
 
+use super::dispatch::VariantVisitor;
 use super::history::{DrawRules, Game};
-use super::variant::{Variant, VariantVisitor};
+use super::legal::sorted_moves;
+use super::notation::MoveError;
+use super::outcome::Outcome;
+use super::position::Position;
+use super::side::Side;
+use super::status::multi_player_status;
+use super::variant::Variant;
 use super::view::{
     BoardLayout, CellId, Effect, Hint, ManState, Placement, Route, Takings, taken_men,
 };
-use super::{MoveError, Outcome, Position, Side, multi_player_status, sorted_moves};
 
 /// A legal move as the app sees it.
 #[derive(Clone, PartialEq, Debug)]

@@ -14,21 +14,22 @@
 
 use std::fmt::Write as _;
 
+use super::geometry::grid::{Grid, bits};
 use super::geometry::square::{SquareKit, leap_mask};
-use super::geometry::{Grid, bits};
-use super::glossary::chess_man;
+use super::legal::find_legal_move;
+use super::men::chess_man;
 use super::notation::split_from_to;
+use super::notation::{MoveError, PositionError};
 use super::notation::{placement_text, read_placement, side_to_move_field};
-use super::variant::Variant;
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
+use super::side::Side;
 use super::view::{
     Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
     Placement, Route,
 };
 use super::view::{ManInfo, grid_lines};
-use super::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use super::zobrist;
 
 pub const GRID: Grid = Grid::new(6, 6);
 const SQUARES: usize = 36;
@@ -300,7 +301,8 @@ const fn allowed_table() -> [[u64; SQUARES]; 8] {
                 let (a, b) = (from as u8, to as u8);
                 let light_ok = r & R_LIGHT == 0 || colour(a) != colour(b);
                 let earth_ok = r & R_EARTH == 0 || territory(a) != territory(b);
-                let nexus_ok = r & R_NEXUS == 0 || super::geometry::king_distance(GRID, a, b) <= 3;
+                let nexus_ok =
+                    r & R_NEXUS == 0 || super::geometry::grid::king_distance(GRID, a, b) <= 3;
                 if from != to && light_ok && earth_ok && nexus_ok {
                     table[r][from] |= 1 << to;
                 }
@@ -529,19 +531,31 @@ impl Tapestry {
     #[inline]
     fn for_each_legal(&self, mut emit: impl FnMut(Move)) {
         let us = self.side.index();
-        let them = us ^ 1;
-        let effect = self.effect();
-        let (restriction, mode) = effect;
-        let occupied = self.occupied();
-        let own = self.sides[us];
         let king = self.kings[us];
-        let in_check = self.attacked(king, them, occupied, 0, effect);
+        let in_check = self.attacked(king, us ^ 1, self.occupied(), 0, self.effect());
         // Only a piece on a line through the King can uncover an attack on it.
         let exposed = if in_check {
             ALL_SQUARES
         } else {
             KIT.lines[king as usize]
         };
+        self.for_each_piece_move(exposed, &mut emit);
+        self.for_each_king_move(&mut emit);
+        self.for_each_loom_step(&mut emit);
+    }
+
+    /// The legal moves of the men but the King (promotions included); only
+    /// a man on a square of `exposed` needs the test that the King stays
+    /// safe.
+    #[inline]
+    fn for_each_piece_move(&self, exposed: u64, emit: &mut impl FnMut(Move)) {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let effect = self.effect();
+        let (restriction, mode) = effect;
+        let occupied = self.occupied();
+        let own = self.sides[us];
+        let king = self.kings[us];
         let safe = |from: u8, to: u8| -> bool {
             let from_bit = 1u64 << from;
             if exposed & from_bit == 0 {
@@ -604,7 +618,18 @@ impl Tapestry {
                 }
             }
         }
-        // The King: always tested, on the board without it.
+    }
+
+    /// The King's legal steps: always tested, on the board without it.
+    #[inline]
+    fn for_each_king_move(&self, emit: &mut impl FnMut(Move)) {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let effect = self.effect();
+        let (restriction, _) = effect;
+        let occupied = self.occupied();
+        let own = self.sides[us];
+        let king = self.kings[us];
         let mut targets = KIT.king[king as usize] & ALLOWED[restriction][king as usize] & !own;
         let without_king = occupied & !(1u64 << king);
         while targets != 0 {
@@ -619,7 +644,16 @@ impl Tapestry {
                 });
             }
         }
-        // Loom steps: the board stays, the King is tested under the new Loom.
+    }
+
+    /// The Fates' legal steps on the Loom: the board stays, the King is
+    /// tested under the new Loom.
+    #[inline]
+    fn for_each_loom_step(&self, emit: &mut impl FnMut(Move)) {
+        let us = self.side.index();
+        let them = us ^ 1;
+        let occupied = self.occupied();
+        let king = self.kings[us];
         let occupied_loom = self.occupied_loom();
         for from in Loom::ALL {
             if self.fates[from.index()] == 0 {
@@ -820,7 +854,7 @@ impl Tapestry {
 }
 
 /// The Tapestry men and the Fates: their names, moves and models.
-pub fn men(_: Variant, letter: char, _: ManState) -> Option<ManInfo> {
+pub fn men(letter: char, _: ManState) -> Option<ManInfo> {
     match letter {
         'F' => ManInfo::man(
             "Fate",
@@ -835,6 +869,102 @@ pub fn men(_: Variant, letter: char, _: ManState) -> Option<ManInfo> {
         ),
         other => chess_man(other),
     }
+}
+
+/// The fields of the position text, each read by its own reader.
+impl Tapestry {
+    /// The placement field: one King a side, no pawn on its promotion rank.
+    fn read_pieces(&mut self, placement: &str) -> Result<(), PositionError> {
+        let mut kings = [0u8; 2];
+        read_placement(GRID, placement, "squares", |man| {
+            let kind = Kind::from_letter(man.letter)
+                .filter(|_| man.written.is_ascii_alphabetic())
+                .ok_or_else(|| {
+                    PositionError::new(format!(
+                        "'{}' is not a Tapestry piece (K Q R B N P, k q r b n p) or a run of 1-6 empty squares",
+                        man.written
+                    ))
+                })?;
+            let s = man.side.index();
+            if kind == Kind::Pawn && PROMOTION_RANK[s] & (1 << man.cell) != 0 {
+                return Err(PositionError::new(format!(
+                    "a {} pawn cannot stand on {} (its promotion rank)",
+                    man.side.name(),
+                    GRID.name(man.cell)
+                )));
+            }
+            if kind == Kind::King {
+                kings[s] += 1;
+            }
+            self.put(man.cell, code(s, kind as usize));
+            Ok(())
+        })?;
+        for s in [Side::WHITE, Side::BLACK] {
+            if kings[s.index()] != 1 {
+                return Err(PositionError::new(format!(
+                    "{} needs exactly one King, has {}",
+                    s.name(),
+                    kings[s.index()]
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The Fates field: the Loom square of each Fate (`OLN`), counted by square.
+fn read_fates(fates: &str) -> Result<[u8; 5], PositionError> {
+    let mut counts = [0u8; 5];
+    for c in fates.chars() {
+        let loom = Loom::from_letter(c).ok_or_else(|| {
+            PositionError::new(format!(
+                "'{c}' in the Fates field '{fates}' is not a Loom square (O L N E A)"
+            ))
+        })?;
+        counts[loom.index()] += 1;
+        if counts.iter().sum::<u8>() > FATES {
+            break;
+        }
+    }
+    if counts.iter().sum::<u8>() != FATES {
+        return Err(PositionError::new(format!(
+            "the Fates field '{fates}' must name the Loom squares of exactly {FATES} Fates"
+        )));
+    }
+    Ok(counts)
+}
+
+/// The last Loom step field: `-`, or the step (such as `N-O`) that the next
+/// Fate may not undo, which must end where a Fate stands (`counts`).
+fn read_last_step(last: &str, counts: &[u8; 5]) -> Result<Option<u8>, PositionError> {
+    if last == "-" {
+        return Ok(None);
+    }
+    let step = split_from_to(last).ok().and_then(|(a, b, promo)| {
+        let one = |s: &str| {
+            let mut c = s.chars();
+            match (c.next().and_then(Loom::from_letter), c.next()) {
+                (Some(l), None) => Some(l),
+                _ => None,
+            }
+        };
+        match (one(a), one(b), promo) {
+            (Some(a), Some(b), None) if a.adjacent(b) => Some((a, b)),
+            _ => None,
+        }
+    });
+    let Some((from, to)) = step else {
+        return Err(PositionError::new(format!(
+            "the last Loom step '{last}' is not '-' or a step between adjacent Loom squares such as 'N-O'"
+        )));
+    };
+    if counts[to.index()] == 0 {
+        return Err(PositionError::new(format!(
+            "the last Loom step '{last}' ends on {} but no Fate stands there",
+            to.letter()
+        )));
+    }
+    Ok(Some(step_code(from, to)))
 }
 
 impl Position for Tapestry {
@@ -1063,83 +1193,10 @@ impl Position for Tapestry {
         };
         let side = side_to_move_field(side)?;
         let mut pos = Tapestry::empty();
-        let mut kings = [0u8; 2];
-        read_placement(GRID, placement, "squares", |man| {
-            let kind = Kind::from_letter(man.letter)
-                .filter(|_| man.written.is_ascii_alphabetic())
-                .ok_or_else(|| {
-                    PositionError::new(format!(
-                        "'{}' is not a Tapestry piece (K Q R B N P, k q r b n p) or a run of 1-6 empty squares",
-                        man.written
-                    ))
-                })?;
-            let s = man.side.index();
-            if kind == Kind::Pawn && PROMOTION_RANK[s] & (1 << man.cell) != 0 {
-                return Err(PositionError::new(format!(
-                    "a {} pawn cannot stand on {} (its promotion rank)",
-                    man.side.name(),
-                    GRID.name(man.cell)
-                )));
-            }
-            if kind == Kind::King {
-                kings[s] += 1;
-            }
-            pos.put(man.cell, code(s, kind as usize));
-            Ok(())
-        })?;
-        for s in [Side::WHITE, Side::BLACK] {
-            if kings[s.index()] != 1 {
-                return Err(PositionError::new(format!(
-                    "{} needs exactly one King, has {}",
-                    s.name(),
-                    kings[s.index()]
-                )));
-            }
-        }
-        let mut counts = [0u8; 5];
-        for c in fates.chars() {
-            let loom = Loom::from_letter(c).ok_or_else(|| {
-                PositionError::new(format!(
-                    "'{c}' in the Fates field '{fates}' is not a Loom square (O L N E A)"
-                ))
-            })?;
-            counts[loom.index()] += 1;
-            if counts.iter().sum::<u8>() > FATES {
-                break;
-            }
-        }
-        if counts.iter().sum::<u8>() != FATES {
-            return Err(PositionError::new(format!(
-                "the Fates field '{fates}' must name the Loom squares of exactly {FATES} Fates"
-            )));
-        }
-        pos.fates = counts;
-        if last != "-" {
-            let step = split_from_to(last).ok().and_then(|(a, b, promo)| {
-                let one = |s: &str| {
-                    let mut c = s.chars();
-                    match (c.next().and_then(Loom::from_letter), c.next()) {
-                        (Some(l), None) => Some(l),
-                        _ => None,
-                    }
-                };
-                match (one(a), one(b), promo) {
-                    (Some(a), Some(b), None) if a.adjacent(b) => Some((a, b)),
-                    _ => None,
-                }
-            });
-            let Some((from, to)) = step else {
-                return Err(PositionError::new(format!(
-                    "the last Loom step '{last}' is not '-' or a step between adjacent Loom squares such as 'N-O'"
-                )));
-            };
-            if counts[to.index()] == 0 {
-                return Err(PositionError::new(format!(
-                    "the last Loom step '{last}' ends on {} but no Fate stands there",
-                    to.letter()
-                )));
-            }
-            pos.last_step = step_code(from, to);
+        pos.read_pieces(placement)?;
+        pos.fates = read_fates(fates)?;
+        if let Some(step) = read_last_step(last, &pos.fates)? {
+            pos.last_step = step;
         }
         pos.side = side;
         pos.hash = pos.hash_from_scratch();
@@ -1342,7 +1399,7 @@ fn loom_cell(l: Loom) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::bits;
+    use crate::rules::geometry::grid::bits;
 
     #[test]
     fn colours_and_territories() {

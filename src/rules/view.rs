@@ -2,7 +2,7 @@
 //! stands on them, and what a move does. The app never looks inside a game's
 //! position; it draws and animates from these values alone.
 
-use super::Side;
+use super::side::Side;
 
 /// A cell's index in [`BoardLayout::cells`].
 pub type CellId = u16;

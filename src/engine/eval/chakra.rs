@@ -16,7 +16,7 @@ use crate::rules::geometry::king_distance;
 use crate::rules::geometry::square::DIRECTIONS;
 use crate::rules::{Position, Side};
 
-use super::GameEval;
+use super::game_eval::GameEval;
 
 const TRANSMITTER: i32 = 40;
 const TRANSMITTER_LOST: i32 = 120;
@@ -162,7 +162,7 @@ impl GameEval for Chakra {
     }
 }
 
-super::own_evaluation!(Chakra, "chakra");
+super::game_eval::own_evaluation!(Chakra, "chakra");
 
 #[cfg(test)]
 mod tests {

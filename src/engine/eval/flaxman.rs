@@ -21,7 +21,7 @@ use crate::rules::flaxman::{Flaxman, GRID, Kind, jumps};
 use crate::rules::geometry::{bits, distance_squared};
 use crate::rules::{Position, Side};
 
-use super::GameEval;
+use super::game_eval::GameEval;
 
 const POINTS: usize = 36;
 
@@ -206,7 +206,7 @@ impl GameEval for Flaxman {
     }
 }
 
-super::own_evaluation!(Flaxman, "flaxman");
+super::game_eval::own_evaluation!(Flaxman, "flaxman");
 
 #[cfg(test)]
 mod tests {

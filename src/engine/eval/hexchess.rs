@@ -12,7 +12,7 @@
 use crate::rules::hexchess::{HexChess, HexChess3, Kind, Move};
 use crate::rules::{Position, Side};
 
-use super::GameEval;
+use super::game_eval::GameEval;
 
 /// A pawn's bonus by the steps it still has to go (0 would be promoted).
 const PAWN_TO_GO: [i32; 11] = [0, 90, 45, 25, 15, 8, 4, 2, 0, 0, 0];
@@ -66,7 +66,7 @@ fn hex_gain(victim: Option<(Kind, Side)>, promotion: Option<Kind>) -> i32 {
     taken + promotion.map_or(0, |kind| value(kind) - value(Kind::Pawn))
 }
 
-super::own_evaluation!(HexChess, "hexchess");
+super::game_eval::own_evaluation!(HexChess, "hexchess");
 
 /// How far the reach term (both sides' reach, [`MOBILITY`] a cell) strays
 /// from nothing in play: a side rarely reaches 75 cells more than the other.
@@ -144,7 +144,7 @@ impl GameEval for HexChess3 {
     }
 }
 
-super::own_evaluation!(HexChess3, "hexchess-3p");
+super::game_eval::own_evaluation!(HexChess3, "hexchess-3p");
 
 /// A three-player position's value for `side` (see [`HexChess3`]'s
 /// [`GameEval`]).

@@ -11,7 +11,7 @@
 use crate::rules::tapestry::{Kind, Move, Tapestry};
 use crate::rules::{Position, Side};
 
-use super::GameEval;
+use super::game_eval::GameEval;
 
 /// A pawn's bonus by the ranks it has advanced (0 to 4; 5 is promoted).
 const PAWN_ADVANCED: [i32; 5] = [0, 10, 30, 70, 0];
@@ -83,7 +83,7 @@ fn material(pos: &Tapestry) -> i32 {
     score
 }
 
-super::own_evaluation!(Tapestry, "tapestry");
+super::game_eval::own_evaluation!(Tapestry, "tapestry");
 
 #[cfg(test)]
 mod tests {

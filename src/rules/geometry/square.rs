@@ -4,7 +4,7 @@
 //! through a square. Built at compile time for the game's [`Grid`];
 //! `N` is its number of squares.
 
-use super::Grid;
+use super::grid::Grid;
 
 /// The eight directions. The first four raise the square index (a ray's
 /// nearest blocker is its lowest set bit); `d ^ 4` is the opposite of `d`.

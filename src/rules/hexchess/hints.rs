@@ -4,7 +4,7 @@
 //! the move generator.
 
 use super::{HexChess, Kind, Move, NONE, Tables, bit};
-use crate::rules::Side;
+use crate::rules::side::Side;
 use crate::rules::view::{CellId, Hint, HintKind};
 
 /// What the hints read of a position, two-player or three-player: the

@@ -22,14 +22,16 @@ use super::{
     Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
     ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
-use crate::rules::geometry::bits128;
+use crate::rules::geometry::grid::bits128;
 use crate::rules::geometry::hex::HexGrid;
+use crate::rules::legal::find_legal_move;
+use crate::rules::notation::{MoveError, PositionError};
+use crate::rules::outcome::{EndReason, GameResult, Outcome};
+use crate::rules::position::Position;
+use crate::rules::side::Side;
 use crate::rules::variant::PawnKind;
 use crate::rules::view::{BoardLayout, CellId, Effect, Hint, ManState, Placement, Route};
-use crate::rules::{
-    EndReason, GameResult, MoveError, Outcome, Position, PositionError, Side, find_legal_move,
-    zobrist,
-};
+use crate::rules::zobrist;
 
 /// Red, who moves first.
 /// The rules as the window shows them.

@@ -1,0 +1,85 @@
+//! The evaluation the search calls: the game's own, or the generic one.
+
+use super::game_eval::MAX_EVAL;
+use super::generic::generic;
+use crate::rules::{Evaluated, Position, Side};
+
+/// The evaluation the search uses for one game type: plain function pointers,
+/// chosen once per search.
+pub struct Evaluator<P: Position> {
+    evaluate: fn(&P) -> i32,
+    evaluate_for: fn(&P, Side) -> i32,
+    noisy_gain: fn(&P, P::Move) -> i32,
+    mover_value: fn(&P, P::Move) -> i32,
+    estimate: fn(&P) -> Option<(i32, i32)>,
+    /// Which evaluation this is, for reports ("flaxman", "generic").
+    pub name: &'static str,
+}
+
+impl<P: Position> Clone for Evaluator<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Position> Copy for Evaluator<P> {}
+
+impl<P: Position> Evaluator<P> {
+    /// The game's own evaluation when it has one, else the generic one.
+    pub fn for_game() -> Self {
+        match <P as Evaluated>::own_evaluation() {
+            Some(own) => Evaluator {
+                evaluate: own.evaluate,
+                evaluate_for: own.evaluate_for,
+                noisy_gain: own.noisy_gain,
+                mover_value: own.mover_value,
+                estimate: own.estimate,
+                name: own.name,
+            },
+            None => Self::generic(),
+        }
+    }
+
+    /// The generic evaluation, for any game.
+    pub fn generic() -> Self {
+        Evaluator {
+            evaluate: generic::<P>,
+            evaluate_for: |pos, side| {
+                let value = generic(pos);
+                if side == pos.side_to_move() {
+                    value
+                } else {
+                    -value
+                }
+            },
+            noisy_gain: |_, _| 0,
+            mover_value: |_, _| 0,
+            estimate: |_| None,
+            name: "generic",
+        }
+    }
+
+    /// What a noisy move is expected to win ([`GameEval::noisy_gain`](super::GameEval::noisy_gain)).
+    pub fn noisy_gain(&self, pos: &P, mv: P::Move) -> i32 {
+        (self.noisy_gain)(pos, mv)
+    }
+
+    /// The cheap estimate and its margin ([`GameEval::estimate`](super::GameEval::estimate)).
+    pub fn estimate(&self, pos: &P) -> Option<(i32, i32)> {
+        (self.estimate)(pos)
+    }
+
+    /// The moving man's value ([`GameEval::mover_value`](super::GameEval::mover_value)).
+    pub fn mover_value(&self, pos: &P, mv: P::Move) -> i32 {
+        (self.mover_value)(pos, mv)
+    }
+
+    pub fn evaluate(&self, pos: &P) -> i32 {
+        (self.evaluate)(pos).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The position's value for `side`, whoever is to move.
+    pub fn evaluate_for(&self, pos: &P, side: Side) -> i32 {
+        (self.evaluate_for)(pos, side).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}

@@ -1,0 +1,69 @@
+//! The trait a game's own evaluation implements, and how it is handed to
+//! the engine through the rules' [`Evaluated`](crate::rules::Evaluated) seam.
+
+use crate::rules::{OwnEvaluation, Position, Side};
+
+/// The largest value an evaluation may give; mate scores lie far above.
+pub const MAX_EVAL: i32 = 10_000;
+
+/// A game's own evaluation.
+pub trait GameEval: Position {
+    /// The position's value for the side to move (positive: good for it).
+    /// Must not return a mate-range score (keep within ±[`MAX_EVAL`]).
+    fn evaluate(&self) -> i32;
+    /// The position's value for `side`, whoever is to move (the paranoid
+    /// search of games of more than two sides asks for its own side). By
+    /// default the mover's value, negated for anyone else (two sides).
+    fn evaluate_for(&self, side: Side) -> i32 {
+        if side == self.side_to_move() {
+            self.evaluate()
+        } else {
+            -self.evaluate()
+        }
+    }
+    /// What the noisy move `mv` is expected to win: the victim's value plus
+    /// a promotion's gain (0 when unknown). Quiescence tries the richest
+    /// first and skips those that cannot lift the score to alpha.
+    fn noisy_gain(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+    /// A cheap estimate of [`GameEval::evaluate`] (material, say) and the
+    /// most the full value strays from it in practice: quiescence stands pat
+    /// on the estimate alone when even its low end reaches beta. None: the
+    /// game has no cheaper estimate.
+    fn estimate(&self) -> Option<(i32, i32)> {
+        None
+    }
+    /// The value of the man that makes `mv` (0 when unknown): among equal
+    /// victims the cheapest capturer goes first.
+    fn mover_value(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+}
+
+/// `G`'s [`GameEval`] as the rules' [`Evaluated`](crate::rules::Evaluated) seam carries it.
+pub fn own<G: GameEval>(name: &'static str) -> Option<OwnEvaluation<G>> {
+    Some(OwnEvaluation {
+        name,
+        evaluate: G::evaluate,
+        evaluate_for: G::evaluate_for,
+        noisy_gain: G::noisy_gain,
+        mover_value: G::mover_value,
+        estimate: G::estimate,
+    })
+}
+
+/// Hands a game's [`GameEval`] to the engine under a name:
+/// `own_evaluation!(Flaxman, "flaxman");`.
+macro_rules! own_evaluation {
+    ($game:ty, $name:literal) => {
+        impl $crate::rules::Evaluated for $game {
+            fn own_evaluation() -> Option<$crate::rules::OwnEvaluation<Self>> {
+                $crate::engine::eval::game_eval::own::<Self>($name)
+            }
+        }
+    };
+}
+pub(crate) use own_evaluation;

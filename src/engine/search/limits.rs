@@ -1,0 +1,57 @@
+//! What a search is asked (its limits) and what it answers.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// When to stop, and how the evaluation is perturbed.
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Deepest iteration (plies), if limited.
+    pub depth: Option<u32>,
+    /// Nodes (positions visited, quiescence included) at most.
+    pub nodes: Option<u64>,
+    /// Wall-clock time at most. The only limit that reads the clock.
+    pub time: Option<Duration>,
+    /// Set from another thread to stop the search; it then returns the best
+    /// move found so far.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Amplitude of the evaluation noise in evaluation units (0: none). The
+    /// noise is a fixed function of the position hash and [`Self::seed`], so
+    /// it is consistent inside one search and reproducible.
+    pub noise: i32,
+    pub seed: u64,
+    /// Transposition table size; 0 means 16 MB.
+    pub tt_megabytes: usize,
+    /// Search threads (Lazy SMP: they share the table); 0 and 1 mean one.
+    /// More than one thread makes the result depend on timing.
+    pub threads: usize,
+    /// When the fifty-move rule is in force: the plies played at the root
+    /// since the last move that reset the count. None: the rule is off.
+    pub fifty_move_clock: Option<u32>,
+}
+
+impl SearchLimits {
+    /// These limits, for a game whose fifty-move count stands at `clock`
+    /// plies (None when the rule is off).
+    pub fn with_fifty_move_clock(self, clock: Option<u32>) -> Self {
+        SearchLimits {
+            fifty_move_clock: clock,
+            ..self
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    pub best: M,
+    /// In evaluation units from the mover's point of view; see [`mate_in`](super::mate_in).
+    pub score: i32,
+    /// The last iteration that finished (0 when stopped inside the first).
+    pub depth: u32,
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<M>,
+    pub elapsed: Duration,
+}
