@@ -7,8 +7,8 @@ use clap::Args;
 
 use super::setup::{Setup, io_error};
 use crate::rules::Position;
-use crate::rules::perft::{divide, perft};
 use crate::rules::dispatch::VariantVisitor;
+use crate::rules::perft::{divide, perft};
 
 /// `perft`: count the leaves of the legal-move tree.
 #[derive(Args, Debug)]

@@ -3,7 +3,7 @@
 //! and reminders on the Anglojewish pieces. Only the app asks for these, never
 //! the move generator.
 
-use super::{HexChess, Kind, Move, NONE, Tables, bit};
+use super::shared::{Kind, Move, Tables, bit};
 use crate::rules::side::Side;
 use crate::rules::view::{CellId, Hint, HintKind};
 
@@ -25,38 +25,6 @@ pub(super) trait HintBoard {
     /// Whether the one man on `attacker` attacks `cell` (the generator's
     /// attack test asked about that man alone).
     fn man_attacks(&self, attacker: u8, cell: u8) -> bool;
-}
-
-impl HintBoard for HexChess {
-    fn tables(&self) -> &Tables {
-        self.tables
-    }
-
-    fn occupied(&self) -> u128 {
-        self.sides[0] | self.sides[1]
-    }
-
-    fn piece_at(&self, cell: u8) -> Option<(Kind, Side)> {
-        HexChess::piece_at(self, cell)
-    }
-
-    fn passed_pawn_cell(&self, mv: Move) -> Option<u8> {
-        HexChess::passed_pawn_cell(self, mv)
-    }
-
-    fn royal_and_enemies(&self) -> Option<(u8, u128)> {
-        let us = self.side.index();
-        let royal = self.royal[us];
-        (royal != NONE).then_some((royal, self.sides[us ^ 1]))
-    }
-
-    fn man_attacks(&self, attacker: u8, cell: u8) -> bool {
-        let Some((_, side)) = HexChess::piece_at(self, attacker) else {
-            return false;
-        };
-        let occ = self.sides[0] | self.sides[1];
-        self.attacked(cell, side.index() & 1, occ, bit(attacker))
-    }
 }
 
 /// A reminder of how an Anglojewish piece moves, on its cell: these are

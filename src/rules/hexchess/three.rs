@@ -18,7 +18,7 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use super::hints::{self, HintBoard};
-use super::{
+use super::shared::{
     Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
     ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
@@ -75,7 +75,7 @@ pub struct HexChess3 {
     options: HexOptions,
     tables: &'static Tables,
     board: [u8; MAX_CELLS],
-    kinds: [u128; super::KINDS],
+    kinds: [u128; super::shared::KINDS],
     sides: [u128; 3],
     /// Each player's General, NONE once eliminated.
     royal: [u8; 3],
@@ -293,7 +293,7 @@ impl HexChess3 {
             options: *options,
             tables,
             board: [0; MAX_CELLS],
-            kinds: [0; super::KINDS],
+            kinds: [0; super::shared::KINDS],
             sides: [0; 3],
             royal: [NONE; 3],
             side: RED,
