@@ -14,7 +14,7 @@ use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested, NewGameRequested,
 };
-use crate::app::screen::{PlayMode, Screen};
+use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
 use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step};
 use crate::rules::view::{Hint, HintKind};
@@ -189,8 +189,7 @@ fn mode_follows_the_player(
     mode: Option<Res<State<PlayMode>>>,
     mut next: ResMut<NextState<PlayMode>>,
 ) {
-    let in_lesson = mode.is_some_and(|m| *m.get() == PlayMode::Lesson);
-    if player.is_some() && !in_lesson {
+    if player.is_some() && !in_lesson(mode) {
         NextState::set_if_neq(&mut next, PlayMode::Lesson);
     }
 }
