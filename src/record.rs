@@ -11,7 +11,9 @@
 //! Versions: 1, the first; 2 adds `players` (who played each side, so that
 //! a resumed game goes on against the same computer). A game lost on time
 //! also carries `timeout`, the side whose clock ran out (an optional field
-//! of version 2: older builds read the moves and ignore it).
+//! of version 2: older builds read the moves and ignore it). An Anglojewish
+//! game with a promotion option other than the default carries
+//! `promotion` (optional: a record without it is `curved`).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -23,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::{Variant, VariantId};
+use crate::rules::variant::{Promotion, Variant, VariantId};
 use crate::rules::{GameResult, Side};
 
 const FORMAT: &str = "variantarium-game";
@@ -37,6 +39,9 @@ pub struct GameRecord {
     pub variant: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to, when not `curved`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
     pub repetition_draws: bool,
     pub fifty_move_draws: bool,
     /// Position text of the start, when it is not the variant's own start.
@@ -82,6 +87,10 @@ impl GameRecord {
             version: VERSION,
             variant: variant.id.id().into(),
             pawn: variant.pawn.map(|p| p.id().into()),
+            promotion: variant
+                .promotion
+                .filter(|&p| p != Promotion::Curved)
+                .map(|p| p.id().into()),
             repetition_draws: rules.repetition,
             fifty_move_draws: rules.fifty_moves,
             start: (Some(&start) != standard.as_ref()).then_some(start),
@@ -129,7 +138,8 @@ impl GameRecord {
         }
         check_version(u64::from(self.version))?;
         let id = VariantId::from_id_or_title(&self.variant)?;
-        let variant = Variant::parse(id.id(), self.pawn.as_deref())?;
+        let variant = Variant::parse(id.id(), self.pawn.as_deref())?
+            .with_promotion_text(self.promotion.as_deref())?;
         let rules = DrawRules {
             repetition: self.repetition_draws,
             fifty_moves: self.fifty_move_draws,
@@ -234,6 +244,9 @@ impl GameRecord {
         if let Some(pawn) = &self.pawn {
             let _ = writeln!(out, "[Pawn \"{pawn}\"]");
         }
+        if let Some(promotion) = &self.promotion {
+            let _ = writeln!(out, "[Promotion \"{promotion}\"]");
+        }
         let draws = match (self.repetition_draws, self.fifty_move_draws) {
             (true, true) => "repetition fifty-moves",
             (true, false) => "repetition",
@@ -276,6 +289,7 @@ impl GameRecord {
             version: VERSION,
             variant: String::new(),
             pawn: None,
+            promotion: None,
             repetition_draws: true,
             fifty_move_draws: true,
             start: None,
@@ -294,6 +308,7 @@ impl GameRecord {
                 match key {
                     "Variant" => record.variant = value.into(),
                     "Pawn" => record.pawn = Some(value.into()),
+                    "Promotion" => record.promotion = Some(value.into()),
                     "Position" => record.start = Some(value.into()),
                     "Result" => record.result = value.into(),
                     "Timeout" => record.timeout = Some(value.into()),

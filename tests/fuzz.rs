@@ -22,7 +22,7 @@ use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::{Session, new_session};
-use variantarium::rules::variant::{PawnKind, Variant, VariantId};
+use variantarium::rules::variant::{PawnKind, Promotion, Variant, VariantId};
 use variantarium::rules::{Position, sorted_moves};
 
 /// Generated inputs per parser (per game for the game-specific ones).
@@ -659,12 +659,22 @@ fn fuzz(
 // ---------------------------------------------------------------------------
 // Games
 
-/// Every implemented variant, and the hex ones with each pawn-like piece.
+/// Every implemented variant, the hex ones with each pawn-like piece and
+/// the Anglojewish ones with each straight-promotee option.
 fn all_variants() -> Vec<Variant> {
     let mut variants = Variant::implemented();
     for id in VariantId::ALL.into_iter().filter(|id| id.takes_pawn_kind()) {
         for pawn in PawnKind::ALL {
             if let Ok(v) = Variant::with_pawn(id, Some(pawn))
+                && v.visit(Probe).is_ok()
+            {
+                variants.push(v);
+            }
+        }
+    }
+    for id in VariantId::ALL.into_iter().filter(|id| id.takes_promotion()) {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            if let Ok(v) = Variant::new(id).with_promotion(Some(promotion))
                 && v.visit(Probe).is_ok()
             {
                 variants.push(v);

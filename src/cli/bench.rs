@@ -24,6 +24,10 @@ pub struct BenchArgs {
     /// With --variant, a hex game: the pawn-like piece.
     #[arg(long, requires = "variant")]
     pub pawn: Option<String>,
+    /// With --variant, an Anglojewish game: what men promote to (curved,
+    /// straight, straight-curved).
+    #[arg(long, requires = "variant")]
+    pub promotion: Option<String>,
     /// Seconds to spend on each game, at least.
     #[arg(long, default_value_t = 1.0)]
     pub seconds: f64,
@@ -42,7 +46,9 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
     let only = args
         .variant
         .as_deref()
-        .map(|id| Variant::parse(id, args.pawn.as_deref()))
+        .map(|id| {
+            Variant::parse(id, args.pawn.as_deref())?.with_promotion_text(args.promotion.as_deref())
+        })
         .transpose()?;
     let spec = Bench {
         seconds: args.seconds,

@@ -25,6 +25,10 @@ pub struct SelfplayArgs {
     /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
     #[arg(long)]
     pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to (curved, straight,
+    /// straight-curved).
+    #[arg(long)]
+    pub promotion: Option<String>,
     /// Three-player games: Red's player, `random` or a level 1 to 6.
     #[arg(long)]
     pub red: Option<String>,
@@ -58,7 +62,8 @@ pub struct SelfplayArgs {
 }
 
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
-    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?;
+    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
+        .with_promotion_text(args.promotion.as_deref())?;
     let side = |flag: &str, text: &str| Player::parse(text).map_err(|e| format!("--{flag}: {e}"));
     Selfplay {
         red: args.red.as_deref().map(|r| side("red", r)).transpose()?,

@@ -21,6 +21,10 @@ pub struct Setup {
     /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
     #[arg(long)]
     pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to (curved, straight,
+    /// straight-curved).
+    #[arg(long)]
+    pub promotion: Option<String>,
     /// Start from this position text instead of the game's start.
     #[arg(long)]
     pub position: Option<String>,
@@ -29,7 +33,7 @@ pub struct Setup {
     pub moves: String,
     /// Start where a saved game or an exported record stands (its variant,
     /// draw rules and history); --moves are played after it.
-    #[arg(long, conflicts_with_all = ["variant", "pawn", "position"])]
+    #[arg(long, conflicts_with_all = ["variant", "pawn", "promotion", "position"])]
     pub record: Option<PathBuf>,
 }
 
@@ -47,7 +51,8 @@ impl Setup {
         let Some(variant) = &self.variant else {
             return Err("--variant or --record is required".into());
         };
-        Variant::parse(variant, self.pawn.as_deref())
+        Variant::parse(variant, self.pawn.as_deref())?
+            .with_promotion_text(self.promotion.as_deref())
     }
 
     /// The same setup naming its game directly: a record becomes the
@@ -61,6 +66,7 @@ impl Setup {
         Ok(Setup {
             variant: Some(variant.id.id().into()),
             pawn: variant.pawn.map(|p| p.id().into()),
+            promotion: variant.promotion.map(|p| p.id().into()),
             position: Some(session.position_text()),
             moves: self.moves.clone(),
             record: None,

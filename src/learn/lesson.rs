@@ -25,6 +25,10 @@ pub struct Lesson {
     /// Hex games: the pawn-like piece, when the lesson is about one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to (`curved`, `straight`,
+    /// `straight-curved`), when the lesson is about that option.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
     /// The kinds of rule overlay this lesson explains (`definers`, `leap`,
     /// `transmitter`, `route`, `check`, `forbidden`, `loom-effect`, `note`):
     /// while one is shown in a game, the game panel offers "Show me".

@@ -48,7 +48,8 @@ pub struct Frame {
 
 /// The variant a lesson plays.
 pub fn variant_of(lesson: &Lesson) -> Result<Variant, String> {
-    Variant::parse(&lesson.variant, lesson.pawn.as_deref())
+    Variant::parse(&lesson.variant, lesson.pawn.as_deref())?
+        .with_promotion_text(lesson.promotion.as_deref())
 }
 
 impl Frame {

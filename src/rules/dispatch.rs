@@ -28,18 +28,24 @@ impl Variant {
             | VariantId::AjMcCooey
             | VariantId::AjGlinskiMixed
             | VariantId::AjMcCooeyMixed
-            | VariantId::AjCompact) => match HexOptions::for_variant(id, self.pawn) {
+            | VariantId::AjCompact) => match self.hex_options(id) {
                 Some(options) => Ok(visitor.visit::<HexChess>(options)),
-                None => Err(format!("variant '{id}' has no hex options")),
+                None => Err(format!("variant '{id}' does not take these options")),
             },
             id @ (VariantId::AjGlinski3p
             | VariantId::AjGlinskiMixed3p
             | VariantId::AjMcCooey3p
-            | VariantId::AjMcCooeyMixed3p) => match HexOptions::for_variant(id, self.pawn) {
+            | VariantId::AjMcCooeyMixed3p) => match self.hex_options(id) {
                 Some(options) => Ok(visitor.visit::<HexChess3>(options)),
-                None => Err(format!("variant '{id}' has no hex options")),
+                None => Err(format!("variant '{id}' does not take these options")),
             },
         }
+    }
+
+    /// The options of a hex variant: its pawn kind and promotion option
+    /// (None when the game does not take that promotion option).
+    fn hex_options(&self, id: VariantId) -> Option<HexOptions> {
+        HexOptions::for_variant(id, self.pawn)?.with_promotion(self.promotion.unwrap_or_default())
     }
 
     /// The variants this build can play.

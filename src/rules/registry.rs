@@ -9,7 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::variant::{PawnKind, Variant, VariantId};
+use super::variant::{PawnKind, Promotion, Variant, VariantId};
 use super::view::{Decor, ManInfo, ManState};
 use super::{chakra, flaxman, hexchess, tapestry};
 
@@ -239,6 +239,13 @@ impl VariantId {
         describe(self).takes_pawn_kind()
     }
 
+    /// Whether the player chooses what men promote to (the Anglojewish
+    /// games do, two and three players).
+    pub fn takes_promotion(self) -> bool {
+        hexchess::HexOptions::for_variant(self, None)
+            .is_some_and(|o| o.army != hexchess::Army::Classical)
+    }
+
     /// Whether this id is a three-player game (Red, White, Black).
     pub fn is_three_player(self) -> bool {
         describe(self).players == 3
@@ -289,7 +296,29 @@ impl Variant {
         if pawn.is_some() && !id.takes_pawn_kind() {
             return Err(format!("--pawn applies to hex games only, not '{id}'"));
         }
-        Ok(Variant { id, pawn })
+        Ok(Variant {
+            pawn,
+            ..Variant::new(id)
+        })
+    }
+
+    /// This variant with a promotion option's id (None: not chosen), as the
+    /// command line and the records write it.
+    pub fn with_promotion_text(self, promotion: Option<&str>) -> Result<Self, String> {
+        let promotion = promotion.map(str::parse::<Promotion>).transpose()?;
+        self.with_promotion(promotion)
+    }
+
+    /// This variant with a promotion option; only the Anglojewish games
+    /// take one.
+    pub fn with_promotion(self, promotion: Option<Promotion>) -> Result<Self, String> {
+        if promotion.is_some() && !self.id.takes_promotion() {
+            return Err(format!(
+                "--promotion applies to Anglojewish games only, not '{}'",
+                self.id
+            ));
+        }
+        Ok(Variant { promotion, ..self })
     }
 }
 

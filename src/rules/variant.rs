@@ -1,7 +1,7 @@
-//! The games by id, a hex game's pawn-like piece, and a game with its
-//! options: plain values that name no game type. Their names and
-//! descriptions are in [`super::registry`]; the game type that plays each is
-//! found by [`super::dispatch`].
+//! The games by id, a hex game's pawn-like piece, an Anglojewish game's
+//! promotion option, and a game with its options: plain values that name no
+//! game type. Their names and descriptions are in [`super::registry`]; the
+//! game type that plays each is found by [`super::dispatch`].
 
 use std::str::FromStr;
 
@@ -82,16 +82,66 @@ impl FromStr for PawnKind {
     }
 }
 
+/// What an Anglojewish game's men promote to (RULES.md §3,
+/// "Straight-promotee options").
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Promotion {
+    /// Pawn-like pieces promote to the array's own pieces (Cohen, Finch,
+    /// Rabbi, Sennight, and the mixed-bird Rook).
+    #[default]
+    Curved,
+    /// Pawn-like pieces promote to Queen, Rook, Unicorn or Sennight.
+    Straight,
+    /// As `Straight`, and a Finch, Rabbi or Cohen ending a move in its
+    /// promotion zone may become a Rook, Unicorn or Queen.
+    StraightCurved,
+}
+
+impl Promotion {
+    pub const ALL: [Promotion; 3] = [
+        Promotion::Curved,
+        Promotion::Straight,
+        Promotion::StraightCurved,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Promotion::Curved => "curved",
+            Promotion::Straight => "straight",
+            Promotion::StraightCurved => "straight-curved",
+        }
+    }
+}
+
+impl FromStr for Promotion {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        Promotion::ALL
+            .into_iter()
+            .find(|p| p.id() == text)
+            .ok_or_else(|| {
+                format!("unknown promotion '{text}' (known: curved, straight, straight-curved)")
+            })
+    }
+}
+
 /// A variant and its options: everything needed to set up a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Variant {
     pub id: VariantId,
     /// Hex games only: overrides the layout's default pawn-like piece.
     pub pawn: Option<PawnKind>,
+    /// Anglojewish games only: what men promote to (None: curved).
+    pub promotion: Option<Promotion>,
 }
 
 impl Variant {
     pub fn new(id: VariantId) -> Self {
-        Variant { id, pawn: None }
+        Variant {
+            id,
+            pawn: None,
+            promotion: None,
+        }
     }
 }

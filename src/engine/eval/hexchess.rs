@@ -6,8 +6,11 @@
 //!
 //! Values: classical Queen 1000 (she has twelve directions on the hex
 //! board), Rook 500, Bishop 320, Knight 280; Anglojewish Cohen 900, Finch
-//! 450, Rabbi 400, Sennight 300, Rook 500; pawn-like pieces 100; royal
-//! pieces nothing (losing them is mate, which the search scores).
+//! 450, Rabbi 400, Sennight 300, Rook 500; the straight pieces they may
+//! promote to (RULES.md §3, "Straight-promotee options") as the classical
+//! ones: Queen 1000, Rook 500, Unicorn 320 (the Bishop's move); pawn-like
+//! pieces 100; royal pieces nothing (losing them is mate, which the search
+//! scores).
 
 use crate::rules::hexchess::{HexChess, HexChess3, Kind, Move};
 use crate::rules::{Position, Side};
@@ -24,7 +27,7 @@ fn value(kind: Kind) -> i32 {
         Kind::King | Kind::General => 0,
         Kind::Queen => 1000,
         Kind::Rook => 500,
-        Kind::Bishop => 320,
+        Kind::Bishop | Kind::Unicorn => 320,
         Kind::Knight => 280,
         Kind::Cohen => 900,
         Kind::Finch => 450,
@@ -46,7 +49,11 @@ impl GameEval for HexChess {
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
-        hex_gain(self.piece_at(mv.to()), mv.promotion())
+        hex_gain(
+            self.piece_at(mv.from()),
+            self.piece_at(mv.to()),
+            mv.promotion(),
+        )
     }
 
     fn mover_value(&self, mv: Move) -> i32 {
@@ -55,15 +62,21 @@ impl GameEval for HexChess {
 }
 
 /// A capture's victim (an empty target is en passant: a pawn) plus a
-/// promotion's gain over the pawn.
-fn hex_gain(victim: Option<(Kind, Side)>, promotion: Option<Kind>) -> i32 {
-    let taken = victim.map_or(value(Kind::Pawn), |(kind, _)| value(kind));
-    let taken = if victim.is_none() && promotion.is_some() {
-        0
-    } else {
-        taken
+/// promotion's gain over the man that promotes (a pawn-like piece, or a
+/// curved rider becoming its straight counterpart).
+fn hex_gain(
+    mover: Option<(Kind, Side)>,
+    victim: Option<(Kind, Side)>,
+    promotion: Option<Kind>,
+) -> i32 {
+    let mover = mover.map_or(Kind::Pawn, |(kind, _)| kind);
+    let taken = match victim {
+        Some((kind, _)) => value(kind),
+        // A quiet promotion, or a curved rider's quiet move, takes nothing.
+        None if promotion.is_some() || mover != Kind::Pawn => 0,
+        None => value(Kind::Pawn),
     };
-    taken + promotion.map_or(0, |kind| value(kind) - value(Kind::Pawn))
+    taken + promotion.map_or(0, |kind| value(kind) - value(mover))
 }
 
 super::game_eval::own_evaluation!(HexChess, "hexchess");
@@ -85,7 +98,7 @@ fn material(pos: &HexChess) -> i32 {
 }
 
 /// The men that carry a value (royal men carry none).
-const VALUED: [Kind; 9] = [
+const VALUED: [Kind; 10] = [
     Kind::Queen,
     Kind::Rook,
     Kind::Bishop,
@@ -95,6 +108,7 @@ const VALUED: [Kind; 9] = [
     Kind::Rabbi,
     Kind::Sennight,
     Kind::Pawn,
+    Kind::Unicorn,
 ];
 
 /// One army's men (counted by kind from their cell masks) and its pawns'
@@ -136,7 +150,11 @@ impl GameEval for HexChess3 {
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
-        hex_gain(self.piece_at(mv.to()), mv.promotion())
+        hex_gain(
+            self.piece_at(mv.from()),
+            self.piece_at(mv.to()),
+            mv.promotion(),
+        )
     }
 
     fn mover_value(&self, mv: Move) -> i32 {

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use crate::rules::geometry::hex::{DIAG, HexGrid, LEAPS, ORTHO, is_rising, rotate};
 use crate::rules::notation::PositionError;
 use crate::rules::notation::split_from_to;
-use crate::rules::variant::{PawnKind, VariantId};
+use crate::rules::variant::{PawnKind, Promotion, VariantId};
 use crate::rules::view::{Board, BoardLayout, Cell, CellShape};
 use crate::rules::zobrist;
 
@@ -19,6 +19,8 @@ pub(super) const NONE: u8 = 255;
 
 /// The piece types of every hex army. Letters depend on the army (the
 /// Anglojewish Rabbi is `B` like the classical Bishop, which never meets it).
+/// The Unicorn moves as the Bishop: it is the straight diagonal rider the
+/// Anglojewish games promote to (RULES.md §3, "Straight-promotee options").
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[repr(u8)]
 pub enum Kind {
@@ -33,10 +35,11 @@ pub enum Kind {
     Rabbi,
     Sennight,
     Pawn,
+    Unicorn,
 }
 
-pub(super) const KINDS: usize = 12;
-pub(super) const ALL_KINDS: [Kind; 11] = [
+pub(super) const KINDS: usize = 13;
+pub(super) const ALL_KINDS: [Kind; 12] = [
     Kind::King,
     Kind::Queen,
     Kind::Rook,
@@ -48,6 +51,7 @@ pub(super) const ALL_KINDS: [Kind; 11] = [
     Kind::Rabbi,
     Kind::Sennight,
     Kind::Pawn,
+    Kind::Unicorn,
 ];
 
 impl Kind {
@@ -69,6 +73,19 @@ impl Kind {
             Kind::Finch => 'F',
             Kind::Sennight => 'S',
             Kind::Pawn => 'P',
+            Kind::Unicorn => 'U',
+        }
+    }
+
+    /// What a curved rider may become on reaching its promotion zone
+    /// under `straight-curved`: Finch → Rook, Rabbi → Unicorn, Cohen →
+    /// Queen; None for every other kind.
+    pub fn straight_counterpart(self) -> Option<Kind> {
+        match self {
+            Kind::Finch => Some(Kind::Rook),
+            Kind::Rabbi => Some(Kind::Unicorn),
+            Kind::Cohen => Some(Kind::Queen),
+            _ => None,
         }
     }
 
@@ -139,13 +156,21 @@ with diagonal steps, the Cohen either; every cell on the way must be empty. The 
 Sennight makes the √7 leap, the General steps one cell orthogonally and is royal.
 The pawn-like piece (Point, Migrant, Broker or Corporal) steps forward and \
 captures in its own directions; double steps and en passant follow the layout. \
-Stalemate is a draw.";
+Stalemate is a draw.
+Promotion, on the far edge, is to a Cohen, Finch, Rabbi or Sennight (the \
+mixed-bird army also a Rook). The straight-promotee option promotes to a Queen, \
+Rook, Unicorn (the diagonal rider) or Sennight instead; straight-curved also \
+lets a Finch, Rabbi or Cohen ending its move on its promotion edge become a \
+Rook, Unicorn or Queen if its player wishes.";
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct HexOptions {
     pub layout: Layout,
     pub army: Army,
     pub pawn: PawnKind,
+    /// What men promote to: always `Curved` for the classical armies, which
+    /// promote to their own pieces.
+    pub promotion: Promotion,
 }
 
 impl Default for HexOptions {
@@ -154,6 +179,7 @@ impl Default for HexOptions {
             layout: Layout::Glinski,
             army: Army::Classical,
             pawn: PawnKind::Migrant,
+            promotion: Promotion::Curved,
         }
     }
 }
@@ -180,7 +206,26 @@ impl HexOptions {
             layout,
             army,
             pawn: pawn.unwrap_or(layout.default_pawn()),
+            promotion: Promotion::Curved,
         })
+    }
+
+    /// These options with a promotion option; None for a classical army
+    /// offered anything but its own promotion.
+    pub fn with_promotion(self, promotion: Promotion) -> Option<HexOptions> {
+        (self.army != Army::Classical || promotion == Promotion::Curved)
+            .then_some(HexOptions { promotion, ..self })
+    }
+
+    /// Whether pawn-like pieces promote to the straight pieces.
+    pub fn promotes_straight(&self) -> bool {
+        self.army != Army::Classical && self.promotion != Promotion::Curved
+    }
+
+    /// Whether a Finch, Rabbi or Cohen may become its straight counterpart
+    /// on ending a move in its promotion zone.
+    pub fn upgrades_curved(&self) -> bool {
+        self.army != Army::Classical && self.promotion == Promotion::StraightCurved
     }
 
     pub fn grid(&self) -> HexGrid {
@@ -197,8 +242,12 @@ impl HexOptions {
         }
     }
 
-    /// The promotion choices: the array's capturable types.
+    /// The promotion choices of a pawn-like piece: the array's capturable
+    /// types, or the straight pieces when the option says so.
     pub fn promotions(&self) -> &'static [Kind] {
+        if self.promotes_straight() {
+            return &[Kind::Queen, Kind::Rook, Kind::Unicorn, Kind::Sennight];
+        }
         match self.army {
             Army::Classical => &[Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
             Army::Anglojewish => &[Kind::Cohen, Kind::Finch, Kind::Rabbi, Kind::Sennight],
@@ -231,7 +280,9 @@ impl HexOptions {
                 'B' => Some(Kind::Rabbi),
                 'S' => Some(Kind::Sennight),
                 'P' => Some(Kind::Pawn),
-                'R' if army == Army::MixedBird => Some(Kind::Rook),
+                'R' if army == Army::MixedBird || self.promotes_straight() => Some(Kind::Rook),
+                'Q' if self.promotes_straight() => Some(Kind::Queen),
+                'U' if self.promotes_straight() => Some(Kind::Unicorn),
                 _ => None,
             },
         }
@@ -240,6 +291,7 @@ impl HexOptions {
     pub(super) fn letters(&self) -> &'static str {
         match self.army {
             Army::Classical => "K Q R B N P",
+            _ if self.promotes_straight() => "G C F B S P Q R U",
             Army::Anglojewish => "G C F B S P",
             Army::MixedBird => "G C F B S R P",
         }
@@ -729,7 +781,9 @@ impl Tables {
             k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => self.leap[c],
             k if k == Kind::Queen as u8 => self.rider_reach(from, 0..12, occ),
             k if k == Kind::Rook as u8 => self.rider_reach(from, 0..6, occ),
-            k if k == Kind::Bishop as u8 => self.rider_reach(from, 6..12, occ),
+            k if k == Kind::Bishop as u8 || k == Kind::Unicorn as u8 => {
+                self.rider_reach(from, 6..12, occ)
+            }
             k if k == Kind::Finch as u8 => self.curved_targets(0, from, occ),
             k if k == Kind::Rabbi as u8 => self.curved_targets(1, from, occ),
             k if k == Kind::Cohen as u8 => {
@@ -765,7 +819,7 @@ impl Tables {
         }
         let queens = k[Kind::Queen as usize] & them;
         let rooks = (k[Kind::Rook as usize] & them) | queens;
-        let bishops = (k[Kind::Bishop as usize] & them) | queens;
+        let bishops = ((k[Kind::Bishop as usize] | k[Kind::Unicorn as usize]) & them) | queens;
         if (rooks & self.ortho_lines[c]) | (bishops & self.diag_lines[c]) != 0 {
             for d in 0..12 {
                 let riders = if d < 6 { rooks } else { bishops };
@@ -801,7 +855,7 @@ impl Tables {
         let queens = k[Kind::Queen as usize] & enemy;
         let cohens = k[Kind::Cohen as usize];
         let rooks = (k[Kind::Rook as usize] & enemy) | queens;
-        let bishops = (k[Kind::Bishop as usize] & enemy) | queens;
+        let bishops = ((k[Kind::Bishop as usize] | k[Kind::Unicorn as usize]) & enemy) | queens;
         let mut zone = 0;
         for (riders, lines, dirs) in [
             (rooks, t.ortho_lines[c], 0..6),
@@ -928,22 +982,49 @@ pub(super) struct Mover<'a> {
     pub(super) ep: u8,
     pub(super) passed: u8,
     pub(super) noisy_only: bool,
+    /// Whether a Finch, Rabbi or Cohen ending its move in the promotion
+    /// zone may become its straight counterpart (`straight-curved`).
+    pub(super) upgrades_curved: bool,
+}
+
+/// What a generated move does to the man that makes it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Promote {
+    /// It stays what it is.
+    No,
+    /// A pawn-like piece promotes: one move per choice the options give.
+    Choice,
+    /// A curved rider becomes this straight piece (one move; the same
+    /// move without it is emitted on its own).
+    Into(Kind),
+}
+
+impl Promote {
+    /// How many moves this emitted move stands for, with `choices`
+    /// promotion choices.
+    #[inline(always)]
+    pub(super) fn moves(self, choices: u64) -> u64 {
+        match self {
+            Promote::Choice => choices,
+            _ => 1,
+        }
+    }
 }
 
 impl Tables {
-    /// Calls `emit(from, to, promotes)` for every legal move of `m` (a
-    /// promotion once for all its choices), or with `noisy_only` for the
-    /// captures, en passant and promotions alone. `safe(from, to, extra,
-    /// royal_moves)` says whether the mover's royal piece is safe after
-    /// the move (also removing the man on `extra` unless NONE); it is asked
-    /// only for the royal piece and the men in `zone`.
+    /// Calls `emit(from, to, promote)` for every legal move of `m` (a
+    /// pawn's promotion once for all its choices, a curved rider's
+    /// optional promotion as a move of its own), or with `noisy_only` for
+    /// the captures, en passant and promotions alone. `safe(from, to,
+    /// extra, royal_moves)` says whether the mover's royal piece is safe
+    /// after the move (also removing the man on `extra` unless NONE); it is
+    /// asked only for the royal piece and the men in `zone`.
     pub(super) fn for_each_move(
         &self,
         m: &Mover,
         safe: impl Fn(u8, u8, u8, bool) -> bool,
-        mut emit: impl FnMut(u8, u8, bool),
+        mut emit: impl FnMut(u8, u8, Promote),
     ) {
-        let (o, pk) = (m.orient, m.pk);
         let occ = m.own | m.enemy;
         // Where a quiet move may land: nowhere when only noisy moves count.
         let quiet = if m.noisy_only { 0 } else { !occ };
@@ -952,74 +1033,113 @@ impl Tables {
             let from = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
             let kind = m.board[from as usize] & 15;
-            let c = from as usize;
             let is_royal = kind == m.royal_kind;
             let check_each = is_royal || m.zone & bit(from) != 0;
-            let targets = match kind {
-                k if k == Kind::Pawn as u8 => {
-                    let captures = self.pawn_capture[pk][o][c];
-                    let mut targets = captures & m.enemy;
-                    let step = self.forward[o][c];
-                    if step != NONE && occ & bit(step) == 0 {
-                        targets |= bit(step) & (quiet | self.promotion[o]);
-                        let double = self.forward[o][step as usize];
-                        if m.double_from & bit(from) != 0
-                            && double != NONE
-                            && occ & bit(double) == 0
-                        {
-                            targets |= bit(double) & quiet;
-                        }
-                    }
-                    if m.passed != NONE
-                        && captures & bit(m.ep) != 0
-                        && safe(from, m.ep, m.passed, false)
-                    {
-                        emit(from, m.ep, self.promotion[o] & bit(m.ep) != 0);
-                    }
-                    let mut rest = targets;
-                    while rest != 0 {
-                        let to = rest.trailing_zeros() as u8;
-                        rest &= rest - 1;
-                        if !check_each || safe(from, to, NONE, false) {
-                            emit(from, to, self.promotion[o] & bit(to) != 0);
-                        }
-                    }
-                    continue;
-                }
-                _ => self.piece_reach(kind, from, occ),
-            } & (m.enemy | quiet);
-            let mut rest = targets;
+            if kind == Kind::Pawn as u8 {
+                self.pawn_moves(m, from, check_each, &safe, &mut emit);
+                continue;
+            }
+            let reach = self.piece_reach(kind, from, occ) & !m.own;
+            // The cells where this man may also become a straight piece.
+            let upgrade = if m.upgrades_curved {
+                Kind::from_code(kind).and_then(Kind::straight_counterpart)
+            } else {
+                None
+            };
+            let upgrade_zone = upgrade.map_or(0, |_| reach & self.promotion[m.orient]);
+            let mut rest = reach & (m.enemy | quiet) & !upgrade_zone;
             while rest != 0 {
                 let to = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
                 if !check_each || safe(from, to, NONE, is_royal) {
-                    emit(from, to, false);
+                    emit(from, to, Promote::No);
                 }
+            }
+            if let Some(into) = upgrade {
+                let mut rest = upgrade_zone;
+                while rest != 0 {
+                    let to = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    if !check_each || safe(from, to, NONE, false) {
+                        if (m.enemy | quiet) & bit(to) != 0 {
+                            emit(from, to, Promote::No);
+                        }
+                        emit(from, to, Promote::Into(into));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The moves of `m`'s pawn-like piece on `from` (see
+    /// [`Tables::for_each_move`]).
+    #[inline(always)]
+    fn pawn_moves(
+        &self,
+        m: &Mover,
+        from: u8,
+        check_each: bool,
+        safe: &impl Fn(u8, u8, u8, bool) -> bool,
+        emit: &mut impl FnMut(u8, u8, Promote),
+    ) {
+        let (o, c) = (m.orient, from as usize);
+        let occ = m.own | m.enemy;
+        let quiet = if m.noisy_only { 0 } else { !occ };
+        let promotes = |to: u8| {
+            if self.promotion[o] & bit(to) != 0 {
+                Promote::Choice
+            } else {
+                Promote::No
+            }
+        };
+        let captures = self.pawn_capture[m.pk][o][c];
+        let mut targets = captures & m.enemy;
+        let step = self.forward[o][c];
+        if step != NONE && occ & bit(step) == 0 {
+            targets |= bit(step) & (quiet | self.promotion[o]);
+            let double = self.forward[o][step as usize];
+            if m.double_from & bit(from) != 0 && double != NONE && occ & bit(double) == 0 {
+                targets |= bit(double) & quiet;
+            }
+        }
+        if m.passed != NONE && captures & bit(m.ep) != 0 && safe(from, m.ep, m.passed, false) {
+            emit(from, m.ep, promotes(m.ep));
+        }
+        let mut rest = targets;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if !check_each || safe(from, to, NONE, false) {
+                emit(from, to, promotes(to));
             }
         }
     }
 }
 
-/// Appends the move (each promotion choice when it promotes).
+/// Appends the move (each promotion choice when a pawn promotes).
 pub(super) fn push_move(
     moves: &mut Vec<Move>,
     promotions: &[Kind],
     from: u8,
     to: u8,
-    promotes: bool,
+    promote: Promote,
 ) {
-    if promotes {
-        moves.extend(promotions.iter().map(|&kind| Move {
+    match promote {
+        Promote::Choice => moves.extend(promotions.iter().map(|&kind| Move {
             from,
             to,
             promotion: Some(kind),
-        }));
-    } else {
-        moves.push(Move {
+        })),
+        Promote::No => moves.push(Move {
             from,
             to,
             promotion: None,
-        });
+        }),
+        Promote::Into(kind) => moves.push(Move {
+            from,
+            to,
+            promotion: Some(kind),
+        }),
     }
 }
 
@@ -1049,6 +1169,8 @@ impl Move {
 
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    /// The moving man's code before the move (a promotion changes it).
+    pub(super) moved: u8,
     pub(super) captured: u8,
     pub(super) captured_at: u8,
     pub(super) ep: u8,

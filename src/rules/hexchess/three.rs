@@ -19,8 +19,8 @@ use std::fmt::Write as _;
 
 use super::hints::{self, HintBoard};
 use super::shared::{
-    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Tables, bit, board_layout, code,
-    ep_key, move_syntax_error, pawn_index, push_move, read_placement,
+    Army, HexOptions, Kind, Layout, MAX_CELLS, Move, Mover, NONE, Promote, Tables, bit,
+    board_layout, code, ep_key, move_syntax_error, pawn_index, push_move, read_placement,
 };
 use crate::rules::geometry::grid::bits128;
 use crate::rules::geometry::hex::HexGrid;
@@ -43,7 +43,11 @@ After every move, the next player eliminates each other player whose General it 
 attacks: that army leaves the board, and the elimination repeats if a removed \
 army opens another line. A player with no legal move must pass. With two players \
 left, checkmate wins (the second checkmate) and stalemate is a draw between them. \
-En passant is only for the player moving right after the double step.";
+En passant is only for the player moving right after the double step.
+Each army promotes on the far edge of its own side. The straight-promotee option \
+promotes to a Queen, Rook, Unicorn (the diagonal rider) or Sennight instead of \
+the Anglojewish pieces; straight-curved also lets a Finch, Rabbi or Cohen ending \
+its move there become a Rook, Unicorn or Queen if its player wishes.";
 
 pub const RED: Side = Side(2);
 /// The three players in turn order.
@@ -91,6 +95,8 @@ pub struct HexChess3 {
 /// What [`HexChess3::play`] changed beyond the move itself.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo3 {
+    /// The moving man's code before the move (a promotion changes it).
+    moved: u8,
     captured: u8,
     captured_at: u8,
     ep: u8,
@@ -387,10 +393,10 @@ impl HexChess3 {
         !self.attacked(cell, occ, enemy)
     }
 
-    /// Calls `emit(from, to, promotes)` for every legal move other than the
-    /// pass (a promotion once for all its choices), or with `noisy_only` for
-    /// the captures, en passant and promotions alone.
-    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, bool)) {
+    /// Calls `emit(from, to, promote)` for every legal move other than the
+    /// pass (a pawn's promotion once for all its choices), or with
+    /// `noisy_only` for the captures, en passant and promotions alone.
+    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, Promote)) {
         let t = self.tables;
         let us = self.side.index() % 3;
         let royal_cell = self.royal[us];
@@ -416,6 +422,7 @@ impl HexChess3 {
             ep: self.ep,
             passed: self.passing_pawn(),
             noisy_only,
+            upgrades_curved: self.options.upgrades_curved(),
         };
         t.for_each_move(
             &mover,
@@ -427,8 +434,8 @@ impl HexChess3 {
     fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
         let start = moves.len();
         let promotions = self.options.promotions();
-        self.for_each_legal(noisy_only, |from, to, promotes| {
-            push_move(moves, promotions, from, to, promotes)
+        self.for_each_legal(noisy_only, |from, to, promote| {
+            push_move(moves, promotions, from, to, promote)
         });
         if !noisy_only && moves.len() == start && self.alive_count() == 3 {
             moves.push(PASS_MOVE);
@@ -595,9 +602,7 @@ impl Position for HexChess3 {
     fn count_legal_moves(&self) -> u64 {
         let choices = self.options.promotions().len() as u64;
         let mut count = 0;
-        self.for_each_legal(false, |_, _, promotes| {
-            count += if promotes { choices } else { 1 }
-        });
+        self.for_each_legal(false, |_, _, promote| count += promote.moves(choices));
         if count == 0 && self.alive_count() == 3 {
             1
         } else {
@@ -609,6 +614,7 @@ impl Position for HexChess3 {
         let mover = self.side;
         let us = mover.index() % 3;
         let mut undo = Undo3 {
+            moved: 0,
             captured: 0,
             captured_at: NONE,
             ep: self.ep,
@@ -627,6 +633,7 @@ impl Position for HexChess3 {
             undo.captured = captured;
             undo.captured_at = captured_at;
             let moved = self.remove(mv.from);
+            undo.moved = moved;
             self.put(mv.to, mv.promotion.map_or(moved, |kind| code(kind, us)));
             if moved & 15 == Kind::General as u8 {
                 self.royal[us] = mv.to;
@@ -667,12 +674,8 @@ impl Position for HexChess3 {
             return;
         }
         let us = undo.side.index() % 3;
-        let placed = self.remove(mv.to);
-        let moved = if mv.promotion.is_some() {
-            code(Kind::Pawn, us)
-        } else {
-            placed
-        };
+        self.remove(mv.to);
+        let moved = undo.moved;
         self.put(mv.from, moved);
         if moved & 15 == Kind::General as u8 {
             self.royal[us] = mv.from;

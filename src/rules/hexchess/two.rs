@@ -226,10 +226,11 @@ impl HexChess {
         cell == NONE || !self.attacked(cell, them, occ, enemy)
     }
 
-    /// Calls `emit(from, to, promotes)` for every legal move (a promotion
-    /// once for all its choices), or with `noisy_only` for the captures, en
-    /// passant and promotions alone (what [`Position::is_noisy`] accepts).
-    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, bool)) {
+    /// Calls `emit(from, to, promote)` for every legal move (a pawn's
+    /// promotion once for all its choices), or with `noisy_only` for the
+    /// captures, en passant and promotions alone (what
+    /// [`Position::is_noisy`] accepts).
+    fn for_each_legal(&self, noisy_only: bool, emit: impl FnMut(u8, u8, Promote)) {
         let t = self.tables;
         let us = self.side.index();
         let them = us ^ 1;
@@ -256,6 +257,7 @@ impl HexChess {
             ep: self.ep,
             passed,
             noisy_only,
+            upgrades_curved: self.options.upgrades_curved(),
         };
         t.for_each_move(
             &mover,
@@ -273,8 +275,8 @@ impl HexChess {
 
     fn push_legal(&self, noisy_only: bool, moves: &mut Vec<Move>) {
         let promotions = self.options.promotions();
-        self.for_each_legal(noisy_only, |from, to, promotes| {
-            push_move(moves, promotions, from, to, promotes)
+        self.for_each_legal(noisy_only, |from, to, promote| {
+            push_move(moves, promotions, from, to, promote)
         });
     }
 
@@ -297,7 +299,8 @@ impl HexChess {
 /// The men of the hex armies, classical and Anglojewish: their names, moves
 /// and models (the pawn-like piece the options name).
 pub fn men(variant: Variant, letter: char, _: ManState) -> Option<ManInfo> {
-    let options = HexOptions::for_variant(variant.id, variant.pawn)?;
+    let options = HexOptions::for_variant(variant.id, variant.pawn)?
+        .with_promotion(variant.promotion.unwrap_or_default())?;
     let classical = options.army == Army::Classical;
     match letter {
         // The classical armies' pawn is drawn as a chess pawn whatever it
@@ -335,6 +338,12 @@ pub fn men(variant: Variant, letter: char, _: ManState) -> Option<ManInfo> {
             "slides along the six orthogonals and six diagonals",
         ),
         'R' => ManInfo::man("Rook", "rook", "slides along the six orthogonal lines"),
+        // Drawn as the Bishop it moves like until it has a model of its own.
+        'U' if !classical => ManInfo::man(
+            "Unicorn",
+            "bishop",
+            "slides along the six diagonals, keeping its colour",
+        ),
         'B' => ManInfo::man(
             "Bishop",
             "bishop",
@@ -465,9 +474,7 @@ impl Position for HexChess {
     fn count_legal_moves(&self) -> u64 {
         let choices = self.options.promotions().len() as u64;
         let mut count = 0;
-        self.for_each_legal(false, |_, _, promotes| {
-            count += if promotes { choices } else { 1 }
-        });
+        self.for_each_legal(false, |_, _, promote| count += promote.moves(choices));
         count
     }
 
@@ -501,6 +508,7 @@ impl Position for HexChess {
         let checked = self.checked;
         self.checked = self.royal_attacked(self.side.index());
         Undo {
+            moved: mover,
             captured,
             captured_at,
             ep: old_ep,
@@ -513,12 +521,8 @@ impl Position for HexChess {
         self.hash ^= BLACK_TO_MOVE_KEY;
         let us = self.side.index();
         self.set_ep(undo.ep);
-        let placed = self.remove(mv.to);
-        let mover = if mv.promotion.is_some() {
-            code(Kind::Pawn, us)
-        } else {
-            placed
-        };
+        self.remove(mv.to);
+        let mover = undo.moved;
         self.put(mv.from, mover);
         if mover & 15 == self.options.royal() as u8 {
             self.royal[us] = mv.from;
