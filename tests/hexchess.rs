@@ -7,11 +7,11 @@
 use std::collections::BTreeSet;
 
 use variantarium::rules::geometry::hex::HexGrid;
-use variantarium::rules::hexchess::{Army, HexChess, HexOptions};
-use variantarium::rules::perft::perft;
+use variantarium::rules::hexchess::{Army, HexChess, HexOptions, Kind};
+use variantarium::rules::perft::{divide, perft};
 use variantarium::rules::random::Rng;
 use variantarium::rules::selfcheck::random_playouts;
-use variantarium::rules::variant::{PawnKind, VariantId};
+use variantarium::rules::variant::{PawnKind, Promotion, VariantId};
 use variantarium::rules::view::{CellShape, Effect, ManState};
 use variantarium::rules::{EndReason, GameResult, Position, Side, sorted_moves};
 
@@ -979,7 +979,329 @@ fn perft_with_every_other_pawn_kind() {
     }
 }
 
-// ---------------------------------------------------------------- self-check
+// ---------------------------------------------------------------- straight-promotee
+
+fn opts_promotion(id: VariantId, promotion: Promotion) -> HexOptions {
+    opts(id)
+        .with_promotion(promotion)
+        .expect("an Anglojewish game")
+}
+
+/// The two-player ids the straight-promotee options are checked on: both
+/// 91-cell layouts, the basic and the mixed-bird army, and the Compact board.
+const PROMOTEE_IDS: [VariantId; 3] = [
+    VariantId::AjGlinski,
+    VariantId::AjMcCooeyMixed,
+    VariantId::AjCompact,
+];
+
+#[test]
+fn the_promotion_set_follows_the_option() {
+    for (id, promotion, letters) in [
+        (VariantId::AjGlinski, Promotion::Curved, "BCFS"),
+        (VariantId::AjGlinski, Promotion::Straight, "QRSU"),
+        (VariantId::AjGlinski, Promotion::StraightCurved, "QRSU"),
+        (VariantId::AjGlinskiMixed, Promotion::Curved, "BCFRS"),
+        (VariantId::AjGlinskiMixed, Promotion::Straight, "QRSU"),
+        (VariantId::AjMcCooeyMixed, Promotion::StraightCurved, "QRSU"),
+    ] {
+        // Migrants, whose captures from f10 reach g10.
+        let o = opts_pawn(id, PawnKind::Migrant)
+            .with_promotion(promotion)
+            .expect("an Anglojewish game");
+        let pos = setup(
+            o,
+            &[("f10", 'P'), ("g10", 'p'), ("c1", 'G'), ("c8", 'g')],
+            'w',
+        );
+        let mut expected: Vec<String> = Vec::new();
+        for to in ["f11", "g10"] {
+            for l in letters.chars() {
+                expected.push(format!("f10-{to}={l}"));
+            }
+        }
+        expected.sort();
+        assert_eq!(moves_from(&pos, "f10"), expected, "{id} {promotion:?}");
+        // Black's pawn promotes on its own edge, to the same set.
+        let pos = setup(o, &[("f2", 'p'), ("c1", 'G'), ("c8", 'g')], 'b');
+        let black: BTreeSet<char> = moves_from(&pos, "f2")
+            .iter()
+            .filter_map(|m| m.chars().last())
+            .collect();
+        assert_eq!(black, letters.chars().collect(), "{id} {promotion:?}");
+    }
+    // The compact board's edge: e8-e9 for White.
+    let o = opts_promotion(VariantId::AjCompact, Promotion::Straight);
+    let pos = setup(o, &[("e8", 'P'), ("a1", 'G'), ("i5", 'g')], 'w');
+    assert_eq!(
+        moves_from(&pos, "e8"),
+        ["e8-e9=Q", "e8-e9=R", "e8-e9=S", "e8-e9=U"]
+    );
+}
+
+/// The classical games take no promotion option; the Anglojewish ones take
+/// each, and a position text under the straight options may hold Q, R, U.
+#[test]
+fn the_option_belongs_to_the_anglojewish_games_and_their_letters() {
+    for id in [VariantId::Glinski, VariantId::McCooey] {
+        assert_eq!(opts(id).with_promotion(Promotion::Straight), None, "{id}");
+        assert!(!id.takes_promotion());
+    }
+    for id in HEX_IDS
+        .into_iter()
+        .filter(|id| opts(*id).army != Army::Classical)
+    {
+        assert!(id.takes_promotion(), "{id}");
+    }
+    let men = [
+        ("f6", 'U'),
+        ("e1", 'Q'),
+        ("d1", 'R'),
+        ("c1", 'G'),
+        ("c8", 'g'),
+    ];
+    let text = text_of(HexGrid::LARGE, &men, 'w', "-");
+    let curved = HexChess::from_text(&text, &opts(VariantId::AjGlinski));
+    assert!(curved.is_err_and(|e| e.to_string().contains("not a piece of this army")));
+    for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+        let o = opts_promotion(VariantId::AjGlinski, promotion);
+        let pos = HexChess::from_text(&text, &o).expect("Q R U stand in straight games");
+        assert_eq!(pos.to_text(), text);
+        assert!(
+            pos.parse_move("f6-h8").is_ok(),
+            "the Unicorn slides diagonally"
+        );
+    }
+}
+
+/// A Unicorn and a Queen give check along their lines, as the classical
+/// Bishop and Queen do, and the General may not step onto their lines.
+#[test]
+fn a_unicorn_and_a_queen_give_check() {
+    let o = opts_promotion(VariantId::AjGlinski, Promotion::Straight);
+    // f6 to g7 is the diagonal step (2, 1).
+    let pos = setup(o, &[("f6", 'U'), ("g7", 'g'), ("c1", 'G')], 'b');
+    assert!(pos.in_check());
+    let reference = reference::Ref::parse(&pos.to_text(), &o);
+    assert!(reference.in_check());
+    assert_eq!(reference.checkers(), ["f6"]);
+    assert_eq!(texts(&pos), reference.legal_texts());
+    // f6 to f8 is two orthogonal steps (1, 1).
+    let pos = setup(o, &[("f6", 'Q'), ("f8", 'g'), ("c1", 'G')], 'b');
+    assert!(pos.in_check());
+    assert!(moves_from(&pos, "f8").iter().all(|m| m != "f8-f9"));
+    assert_eq!(
+        texts(&pos),
+        reference::Ref::parse(&pos.to_text(), &o).legal_texts()
+    );
+    // Through a blocker neither gives check.
+    let pos = setup(
+        o,
+        &[("f6", 'Q'), ("f7", 'p'), ("f8", 'g'), ("c1", 'G')],
+        'b',
+    );
+    assert!(!pos.in_check());
+}
+
+/// Under straight-curved a Finch, Rabbi or Cohen ending on its promotion
+/// edge may become a Rook, Unicorn or Queen: two moves, the plain one and
+/// the promoting one; starting on the edge counts, and so does a capture.
+/// The other options, the Sennight and the General never change.
+#[test]
+fn curved_riders_may_promote_on_their_edge() {
+    let men = [
+        ("f10", 'F'),
+        ("g10", 'B'),
+        ("h8", 'C'),
+        ("e10", 's'),
+        ("d9", 'S'),
+        ("c1", 'G'),
+        ("c8", 'g'),
+    ];
+    for promotion in Promotion::ALL {
+        let o = opts_promotion(VariantId::AjGlinski, promotion);
+        let pos = setup(o, &men, 'w');
+        let moves = texts(&pos);
+        let has = |m: &str| moves.iter().any(|x| x == m);
+        let upgrades = promotion == Promotion::StraightCurved;
+        // The Finch steps (1, 1) from f10 onto f11, and takes on e10.
+        for m in ["f10-f11", "f10-e10", "f10-h9"] {
+            assert!(has(m), "{promotion:?} {m}");
+            assert_eq!(has(&format!("{m}=R")), upgrades, "{promotion:?} {m}");
+        }
+        // The Rabbi starts on the edge and ends on it: g10 to e10 (a
+        // capture) and to k7 (four steps through f9, g7, i6).
+        for m in ["g10-e10", "g10-k7"] {
+            assert!(has(m), "{promotion:?} {m}");
+            assert_eq!(has(&format!("{m}=U")), upgrades, "{promotion:?} {m}");
+        }
+        // The Cohen takes on e10 as a Rabbi (through f9) and steps to h9.
+        for m in ["h8-e10", "h8-h9", "h8-k7"] {
+            assert!(has(m), "{promotion:?} {m}");
+            assert_eq!(has(&format!("{m}=Q")), upgrades, "{promotion:?} {m}");
+        }
+        // Off the edge nothing changes.
+        assert!(has("h8-h7") && !has("h8-h7=Q"), "{promotion:?}");
+        // The Sennight and the General never promote.
+        assert!(
+            moves
+                .iter()
+                .all(|m| !(m.starts_with("d9-") && m.contains('=')))
+        );
+        assert!(
+            moves
+                .iter()
+                .all(|m| !(m.starts_with("c1-") && m.contains('=')))
+        );
+        // Every promoting move names the counterpart and has its plain twin.
+        for m in moves.iter().filter(|m| m.contains('=')) {
+            let (plain, letter) = m.split_once('=').unwrap();
+            assert!(has(plain), "{m} without {plain}");
+            let from = plain.split('-').next().unwrap();
+            let expected = match from {
+                "f10" => "R",
+                "g10" => "U",
+                "h8" => "Q",
+                _ => panic!("{m}: only curved riders promote here"),
+            };
+            assert_eq!(letter, expected, "{m}");
+        }
+        assert_eq!(
+            texts(&pos),
+            reference::Ref::parse(&pos.to_text(), &o).legal_texts()
+        );
+    }
+    // Black's Finch promotes on Black's edge, rank 1: f2 to f1.
+    let o = opts_promotion(VariantId::AjGlinski, Promotion::StraightCurved);
+    let pos = setup(o, &[("f2", 'f'), ("c1", 'G'), ("c8", 'g')], 'b');
+    let moves = moves_from(&pos, "f2");
+    assert!(moves.iter().any(|m| m == "f2-f1") && moves.iter().any(|m| m == "f2-f1=R"));
+    // f2 to f3 leaves Black's edge: no promotion there.
+    assert!(moves.iter().any(|m| m == "f2-f3") && moves.iter().all(|m| m != "f2-f3=R"));
+}
+
+/// Playing and taking back a curved rider's promotion: the Finch becomes a
+/// Rook on its cell, and the undo brings the Finch back (not a pawn).
+#[test]
+fn a_curved_promotion_plays_and_undoes() {
+    let o = opts_promotion(VariantId::AjGlinski, Promotion::StraightCurved);
+    let start = setup(
+        o,
+        &[("f10", 'F'), ("e10", 's'), ("c1", 'G'), ("c8", 'g')],
+        'w',
+    );
+    let mut pos = start.clone();
+    let mv = pos.parse_move("f10-e10=R").expect("legal");
+    assert!(pos.is_noisy(mv));
+    let e10 = pos.layout().cell_named("e10").unwrap();
+    assert_eq!(
+        pos.effects(mv).last(),
+        Some(&Effect::Transform {
+            at: e10,
+            letter: 'R',
+            state: ManState::Normal
+        })
+    );
+    let undo = pos.play(mv);
+    let cell = pos.grid().parse("e10").unwrap();
+    assert_eq!(pos.piece_at(cell), Some((Kind::Rook, Side::WHITE)));
+    assert_eq!(pos.hash(), pos.hash_from_scratch());
+    pos.undo(mv, undo);
+    assert_eq!(pos, start);
+    assert_eq!(pos.hash(), start.hash());
+    // The plain move is a capture that keeps the Finch.
+    let plain = pos.parse_move("f10-e10").expect("legal");
+    pos.play(plain);
+    assert_eq!(pos.piece_at(cell), Some((Kind::Finch, Side::WHITE)));
+}
+
+/// Positions where pawn promotions, curved promotions, captures that
+/// promote and edge-to-edge moves are all available, for both sides.
+fn promotion_positions(id: VariantId) -> Vec<(&'static [(&'static str, char)], char)> {
+    if id == VariantId::AjCompact {
+        return vec![(
+            &[
+                ("e8", 'F'),
+                ("d7", 'B'),
+                ("f7", 'P'),
+                ("c7", 'C'),
+                ("e9", 'b'),
+                ("a1", 'G'),
+                ("i5", 'g'),
+                ("d2", 'p'),
+                ("e2", 'f'),
+                ("g2", 'c'),
+                ("f1", 'S'),
+            ],
+            'w',
+        )];
+    }
+    let men: &'static [(&'static str, char)] = &[
+        ("f10", 'F'),
+        ("g10", 'B'),
+        ("h8", 'C'),
+        ("e9", 'P'),
+        ("g9", 'P'),
+        ("i7", 'P'),
+        ("e10", 's'),
+        ("h9", 'b'),
+        ("c1", 'G'),
+        ("c8", 'g'),
+        ("i2", 'p'),
+        ("h2", 'f'),
+        ("k2", 'c'),
+        ("k1", 'S'),
+    ];
+    vec![(men, 'w'), (men, 'b')]
+}
+
+/// perft --divide against the reference generator, from the start and from
+/// positions full of promotions, for every option.
+#[test]
+fn straight_promotee_divide_agrees_with_the_reference() {
+    for id in PROMOTEE_IDS {
+        for promotion in Promotion::ALL {
+            let o = opts_promotion(id, promotion);
+            let mut start = HexChess::start(&o);
+            let r = reference::Ref::parse(&start.to_text(), &o);
+            assert_eq!(
+                divide(&mut start, 2),
+                r.divide(2),
+                "{id} {promotion:?} start"
+            );
+            for (men, side) in promotion_positions(id) {
+                let mut pos = setup(o, men, side);
+                let r = reference::Ref::parse(&pos.to_text(), &o);
+                let ours = divide(&mut pos, 3);
+                assert_eq!(ours, r.divide(3), "{id} {promotion:?} {}", pos.to_text());
+                let promoting = ours.iter().filter(|(m, _)| m.contains('=')).count();
+                assert!(promoting >= 4, "{id} {promotion:?}: {ours:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn straight_promotee_random_games_agree_with_the_reference() {
+    let mut compared = 0;
+    for id in PROMOTEE_IDS {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            let o = opts_promotion(id, promotion);
+            for pos in random_positions(o, 3, 150, 0x5712 ^ id as u64 ^ promotion as u64) {
+                let text = pos.to_text();
+                let reference = reference::Ref::parse(&text, &o);
+                assert_eq!(
+                    texts(&pos),
+                    reference.legal_texts(),
+                    "{id} {promotion:?} {text}"
+                );
+                assert_eq!(pos.in_check(), reference.in_check(), "{text}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
 
 #[test]
 fn random_playouts_keep_every_invariant() {
@@ -994,6 +1316,27 @@ fn random_playouts_keep_every_invariant() {
         }
     }
     assert!(games >= 2000, "{games}");
+}
+
+/// Random games under the straight-promotee options keep every invariant
+/// (undo, hashes, counts, text round trips), and reach the new promotions.
+#[test]
+fn random_playouts_with_the_straight_promotee_options() {
+    for id in HEX_IDS.into_iter().filter(|id| id.takes_promotion()) {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            let start = HexChess::start(&opts_promotion(id, promotion));
+            let seed = 0x5712 ^ (id as u64) << 8 ^ promotion as u64;
+            random_playouts(&start, 24, 250, seed)
+                .unwrap_or_else(|e| panic!("{id} {promotion:?}: {e}"));
+        }
+    }
+    // Random games do reach a curved rider's promotion.
+    let o = opts_promotion(VariantId::AjCompact, Promotion::StraightCurved);
+    let promoted = random_positions(o, 8, 200, 5).iter().any(|p| {
+        p.men()
+            .any(|(_, kind, _)| kind == Kind::Rook || kind == Kind::Queen)
+    });
+    assert!(promoted, "no Rook or Queen in random compact games");
 }
 
 // ---------------------------------------------------------------- reference
@@ -1234,7 +1577,7 @@ mod reference {
     use std::collections::BTreeMap;
 
     use variantarium::rules::hexchess::{Army, HexOptions, Layout};
-    use variantarium::rules::variant::PawnKind;
+    use variantarium::rules::variant::{PawnKind, Promotion};
 
     type Cell = (i8, i8);
 
@@ -1265,6 +1608,7 @@ mod reference {
         army: Army,
         layout: Layout,
         pawn: PawnKind,
+        promotion: Promotion,
     }
 
     impl Ref {
@@ -1302,6 +1646,7 @@ mod reference {
                 army: options.army,
                 layout: options.layout,
                 pawn: options.pawn,
+                promotion: options.promotion,
             };
             let parts: Vec<&str> = text.split(' ').collect();
             for (f, file) in parts[0].split('/').enumerate() {
@@ -1343,7 +1688,11 @@ mod reference {
             }
         }
 
+        /// RULES.md §3: straight-promotee games promote to Q R U S.
         fn promotions(&self) -> &'static [char] {
+            if self.army != Army::Classical && self.promotion != Promotion::Curved {
+                return &['Q', 'R', 'U', 'S'];
+            }
             match self.army {
                 Army::Classical => &['Q', 'R', 'B', 'N'],
                 Army::Anglojewish => &['C', 'F', 'B', 'S'],
@@ -1458,12 +1807,12 @@ mod reference {
                     steps(&E, &mut out);
                     steps(&D, &mut out);
                 }
-                ('Q', false) => {
+                ('Q', _) => {
                     slide(&E, &mut out);
                     slide(&D, &mut out);
                 }
                 ('R', _) => slide(&E, &mut out),
-                ('B', false) => slide(&D, &mut out),
+                ('B', false) | ('U', true) => slide(&D, &mut out),
                 ('N', false) | ('S', true) => steps(&LEAP, &mut out),
                 ('G', true) => steps(&E, &mut out),
                 ('F', true) => curve(&E, &mut out),
@@ -1596,9 +1945,26 @@ mod reference {
                             promoted.men.insert(to, (us, p));
                             out.push((format!("{base}={p}"), promoted));
                         }
-                    } else {
-                        out.push((base, next));
+                        continue;
                     }
+                    // straight-curved: a curved rider ending on its far edge
+                    // may also become its straight counterpart.
+                    let counterpart = match letter {
+                        'F' => Some('R'),
+                        'B' => Some('U'),
+                        'C' => Some('Q'),
+                        _ => None,
+                    };
+                    if let Some(straight) = counterpart
+                        && self.army != Army::Classical
+                        && self.promotion == Promotion::StraightCurved
+                        && far(to)
+                    {
+                        let mut promoted = next.clone();
+                        promoted.men.insert(to, (us, straight));
+                        out.push((format!("{base}={straight}"), promoted));
+                    }
+                    out.push((base, next));
                 }
             }
             out
@@ -1618,6 +1984,17 @@ mod reference {
                 .iter()
                 .map(|(_, next)| next.perft(depth - 1))
                 .sum()
+        }
+
+        /// perft split by first move, sorted by move text in byte order.
+        pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+            let mut out: Vec<(String, u64)> = self
+                .legal()
+                .into_iter()
+                .map(|(text, next)| (text, next.perft(depth - 1)))
+                .collect();
+            out.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out
         }
     }
 }
