@@ -7,10 +7,10 @@
 
 use variantarium::rules::geometry::hex::HexGrid;
 use variantarium::rules::hexchess::{HexChess3, HexOptions, Kind};
-use variantarium::rules::perft::perft;
+use variantarium::rules::perft::{divide, perft};
 use variantarium::rules::random::Rng;
 use variantarium::rules::selfcheck::random_playouts;
-use variantarium::rules::variant::{PawnKind, VariantId};
+use variantarium::rules::variant::{PawnKind, Promotion, VariantId};
 use variantarium::rules::{
     DrawRules, EndReason, Game, GameResult, Position, Side, multi_player_status,
 };
@@ -240,6 +240,206 @@ fn random_playouts_keep_every_invariant() {
             let start = HexChess3::start(&opts(id, Some(pawn)));
             random_playouts(&start, 12, 300, 0x3A7C ^ id as u64 ^ (pawn as u64) << 8)
                 .unwrap_or_else(|e| panic!("{id} {pawn:?}: {e}"));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- straight-promotee
+
+fn opts_promotion(id: VariantId, promotion: Promotion) -> HexOptions {
+    opts(id, None)
+        .with_promotion(promotion)
+        .expect("an Anglojewish game")
+}
+
+/// Each army's men at the cells of Red's view turned with the army:
+/// `red_view` as Red's, turned 120° for White and 240° for Black.
+fn turned_men(red_view: &[(&str, char)]) -> Vec<(String, String)> {
+    let grid = HexGrid::LARGE;
+    let mut men = Vec::new();
+    for (owner, sixths) in [('r', 0u8), ('w', 2), ('b', 4)] {
+        for &(name, letter) in red_view {
+            let cell = grid.parse(name).expect("a cell");
+            let turned = grid.rotate_cell(cell, sixths).expect("on the board");
+            men.push((grid.name(turned), format!("{owner}{letter}")));
+        }
+    }
+    men
+}
+
+fn setup_turned(options: HexOptions, red_view: &[(&str, char)], mover: char) -> HexChess3 {
+    let men = turned_men(red_view);
+    let refs: Vec<(&str, &str)> = men.iter().map(|(c, m)| (c.as_str(), m.as_str())).collect();
+    setup(options, &refs, mover)
+}
+
+/// Red's view of a position where every army has a pawn promotion, curved
+/// riders one move from its own promotion zone or on it (the Rabbi on d9
+/// reaches a6 and h9), and a capture onto it (the Cohen on g9 takes the
+/// next army's Sennight, turned onto c8).
+const PROMOTION_VIEW: [(&str, char); 6] = [
+    ("g1", 'G'),
+    ("f10", 'F'),
+    ("d9", 'B'),
+    ("g9", 'C'),
+    ("e9", 'P'),
+    ("d1", 'S'),
+];
+
+#[test]
+fn straight_promotee_divide_agrees_with_the_reference() {
+    for promotion in Promotion::ALL {
+        let o = opts_promotion(VariantId::AjGlinski3p, promotion);
+        let mut start = HexChess3::start(&o);
+        let r = reference::Ref::parse(&start.to_text(), &o);
+        assert_eq!(divide(&mut start, 2), r.divide(2), "{promotion:?} start");
+        for mover in ['r', 'w', 'b'] {
+            let mut pos = setup_turned(o, &PROMOTION_VIEW, mover);
+            if promotion == Promotion::StraightCurved && mover == 'r' {
+                let moves = texts(&pos);
+                for m in ["d9-a6=U", "d9-h9=U", "g9-c8=Q", "g9-c8", "f10-f11=R"] {
+                    assert!(moves.iter().any(|x| x == m), "{m}: {moves:?}");
+                }
+            }
+            let r = reference::Ref::parse(&pos.to_text(), &o);
+            let ours = divide(&mut pos, 3);
+            assert_eq!(ours, r.divide(3), "{promotion:?} {}", pos.to_text());
+            let promoting = ours.iter().filter(|(m, _)| m.contains('=')).count();
+            let expected = if promotion == Promotion::StraightCurved {
+                4 + 9
+            } else {
+                4
+            };
+            assert!(promoting >= expected, "{promotion:?} {mover}: {ours:?}");
+        }
+    }
+}
+
+/// Each army promotes on its own zone, turned with it: a White Finch on
+/// Red's edge stays a Finch, on White's own edge it may become a Rook; a
+/// White pawn promotes to the straight set on White's edge.
+#[test]
+fn three_player_zones_turn_with_each_army() {
+    let o = opts_promotion(VariantId::AjGlinski3p, Promotion::StraightCurved);
+    let grid = HexGrid::LARGE;
+    let turn = |name: &str, sixths: u8| {
+        grid.name(grid.rotate_cell(grid.parse(name).unwrap(), sixths).unwrap())
+    };
+    for (mover, sixths) in [('r', 0u8), ('w', 2), ('b', 4)] {
+        let owner = |letter: char| format!("{mover}{letter}");
+        // Red's f10 and f11, turned into this army's own view.
+        let (from, to) = (turn("f10", sixths), turn("f11", sixths));
+        let pawn = turn("e9", sixths);
+        let mut men = vec![
+            ("g1".to_string(), "rG".to_string()),
+            ("k7".to_string(), "wG".to_string()),
+            ("a5".to_string(), "bG".to_string()),
+        ];
+        men.push((from.clone(), owner('F')));
+        men.push((pawn.clone(), owner('P')));
+        let refs: Vec<(&str, &str)> = men.iter().map(|(c, m)| (c.as_str(), m.as_str())).collect();
+        let pos = setup(o, &refs, mover);
+        let moves = texts(&pos);
+        assert!(
+            moves.contains(&format!("{from}-{to}=R")),
+            "{mover}: {moves:?}"
+        );
+        let pawn_to = turn("e10", sixths);
+        let promoted: Vec<String> = ["Q", "R", "S", "U"]
+            .iter()
+            .map(|l| format!("{pawn}-{pawn_to}={l}"))
+            .collect();
+        let pawn_moves: Vec<String> = moves
+            .iter()
+            .filter(|m| m.starts_with(&format!("{pawn}-")))
+            .cloned()
+            .collect();
+        assert_eq!(pawn_moves, promoted, "{mover}");
+        // Every promoting Finch move ends on this army's own zone.
+        for m in moves
+            .iter()
+            .filter(|m| m.ends_with("=R") && m.starts_with(&from))
+        {
+            let target = m[from.len() + 1..m.len() - 2].to_string();
+            let cell = grid.parse(&target).unwrap();
+            let side = match mover {
+                'r' => RED,
+                'w' => WHITE,
+                _ => BLACK,
+            };
+            assert_eq!(pos.promotion_distance(cell, side), 0, "{m}");
+        }
+        assert_eq!(
+            moves,
+            reference::Ref::parse(&pos.to_text(), &o).legal_texts()
+        );
+    }
+    // Under straight, the same Finches stay what they are.
+    let o = opts_promotion(VariantId::AjGlinski3p, Promotion::Straight);
+    let men = [("g1", "rG"), ("k7", "wG"), ("a5", "bG"), ("f10", "rF")];
+    let pos = setup(o, &men, 'r');
+    assert!(texts(&pos).iter().all(|m| !m.contains('=')));
+}
+
+/// A Unicorn and a Queen of another player give check in three-player
+/// games too.
+#[test]
+fn three_player_unicorn_and_queen_give_check() {
+    let o = opts_promotion(VariantId::AjGlinski3p, Promotion::Straight);
+    // g7 is a diagonal step (2, 1) from f6; f8 two orthogonal steps.
+    let unicorn = [("g7", "rG"), ("f6", "wU"), ("k7", "wG"), ("a5", "bG")];
+    let pos = setup(o, &unicorn, 'r');
+    assert!(pos.in_check());
+    assert!(reference::Ref::parse(&pos.to_text(), &o).in_check());
+    let queen = [("f8", "rG"), ("f6", "bQ"), ("k7", "wG"), ("a5", "bG")];
+    let pos = setup(o, &queen, 'r');
+    assert!(pos.in_check());
+    assert_eq!(
+        texts(&pos),
+        reference::Ref::parse(&pos.to_text(), &o).legal_texts()
+    );
+}
+
+#[test]
+fn straight_promotee_random_games_agree_with_the_reference() {
+    let mut compared = 0;
+    for id in [VariantId::AjGlinski3p, VariantId::AjMcCooeyMixed3p] {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            let options = opts_promotion(id, promotion);
+            let mut rng = Rng::new(0x5712 ^ (id as u64) << 4 ^ promotion as u64);
+            for _ in 0..3 {
+                let mut pos = HexChess3::start(&options);
+                for _ in 0..150 {
+                    let r = reference::Ref::parse(&pos.to_text(), &options);
+                    let mine = texts(&pos);
+                    assert_eq!(
+                        mine,
+                        r.legal_texts(),
+                        "{id} {promotion:?} {}",
+                        pos.to_text()
+                    );
+                    compared += 1;
+                    if mine.is_empty() {
+                        break;
+                    }
+                    let text = &mine[rng.below(mine.len())];
+                    play(&mut pos, text);
+                    let expected = r.legal().into_iter().find(|(t, _)| t == text).unwrap().1;
+                    assert_eq!(pos.to_text(), expected.to_text(), "after {text}");
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
+#[test]
+fn random_playouts_with_the_straight_promotee_options() {
+    for id in IDS {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            let start = HexChess3::start(&opts_promotion(id, promotion));
+            random_playouts(&start, 8, 300, 0x5712 ^ id as u64 ^ (promotion as u64) << 8)
+                .unwrap_or_else(|e| panic!("{id} {promotion:?}: {e}"));
         }
     }
 }
@@ -1174,7 +1374,7 @@ mod reference {
     use std::collections::BTreeMap;
 
     use variantarium::rules::hexchess::{Army, HexOptions, Layout};
-    use variantarium::rules::variant::PawnKind;
+    use variantarium::rules::variant::{PawnKind, Promotion};
 
     type Cell = (i8, i8);
     const E: [Cell; 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)];
@@ -1207,6 +1407,7 @@ mod reference {
         army: Army,
         layout: Layout,
         pawn: PawnKind,
+        promotion: Promotion,
     }
 
     fn on((l, n): Cell) -> bool {
@@ -1250,6 +1451,7 @@ mod reference {
                 army: options.army,
                 layout: options.layout,
                 pawn: options.pawn,
+                promotion: options.promotion,
             };
             let parts: Vec<&str> = text.split(' ').collect();
             for (f, file) in parts[0].split('/').enumerate() {
@@ -1375,20 +1577,26 @@ mod reference {
                     }
                 }
             };
-            match letter {
-                'R' => {
-                    for d in E {
-                        let mut x = add(c, d);
-                        while on(x) {
-                            if free(x) {
-                                out.push(x);
-                            }
-                            if self.men.contains_key(&x) {
-                                break;
-                            }
-                            x = add(x, d);
+            let slide = |dirs: &[Cell; 6], out: &mut Vec<Cell>| {
+                for &d in dirs {
+                    let mut x = add(c, d);
+                    while on(x) {
+                        if free(x) {
+                            out.push(x);
                         }
+                        if self.men.contains_key(&x) {
+                            break;
+                        }
+                        x = add(x, d);
                     }
+                }
+            };
+            match letter {
+                'R' => slide(&E, &mut out),
+                'U' => slide(&D, &mut out),
+                'Q' => {
+                    slide(&E, &mut out);
+                    slide(&D, &mut out);
                 }
                 'S' | 'G' => {
                     let dirs: &[Cell] = if letter == 'S' { &LEAP } else { &E };
@@ -1502,7 +1710,9 @@ mod reference {
                     }
                     let base = format!("{}-{}", name(from), name(to));
                     if letter == 'P' && self.promotes(us, to) {
-                        let choices: &[char] = if self.army == Army::MixedBird {
+                        let choices: &[char] = if self.promotion != Promotion::Curved {
+                            &['Q', 'R', 'U', 'S']
+                        } else if self.army == Army::MixedBird {
                             &['C', 'F', 'B', 'S', 'R']
                         } else {
                             &['C', 'F', 'B', 'S']
@@ -1512,9 +1722,26 @@ mod reference {
                             promoted.men.insert(to, (us, c));
                             out.push((format!("{base}={c}"), self.after(promoted)));
                         }
-                    } else {
-                        out.push((base, self.after(next)));
+                        continue;
                     }
+                    // straight-curved: a curved rider ending in its own
+                    // army's promotion zone may become its straight
+                    // counterpart.
+                    let counterpart = match letter {
+                        'F' => Some('R'),
+                        'B' => Some('U'),
+                        'C' => Some('Q'),
+                        _ => None,
+                    };
+                    if let Some(straight) = counterpart
+                        && self.promotion == Promotion::StraightCurved
+                        && self.promotes(us, to)
+                    {
+                        let mut promoted = next.clone();
+                        promoted.men.insert(to, (us, straight));
+                        out.push((format!("{base}={straight}"), self.after(promoted)));
+                    }
+                    out.push((base, self.after(next)));
                 }
             }
             if out.is_empty() && alive == 3 {
@@ -1575,6 +1802,17 @@ mod reference {
                 .iter()
                 .map(|(_, next)| next.perft(depth - 1))
                 .sum()
+        }
+
+        /// perft split by first move, sorted by move text in byte order.
+        pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+            let mut out: Vec<(String, u64)> = self
+                .legal()
+                .into_iter()
+                .map(|(text, next)| (text, next.perft(depth - 1)))
+                .collect();
+            out.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            out
         }
     }
 }

@@ -1039,33 +1039,32 @@ impl Tables {
                 self.pawn_moves(m, from, check_each, &safe, &mut emit);
                 continue;
             }
-            let reach = self.piece_reach(kind, from, occ) & !m.own;
-            // The cells where this man may also become a straight piece.
-            let upgrade = if m.upgrades_curved {
-                Kind::from_code(kind).and_then(Kind::straight_counterpart)
-            } else {
-                None
-            };
-            let upgrade_zone = upgrade.map_or(0, |_| reach & self.promotion[m.orient]);
-            let mut rest = reach & (m.enemy | quiet) & !upgrade_zone;
-            while rest != 0 {
-                let to = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                if !check_each || safe(from, to, NONE, is_royal) {
-                    emit(from, to, Promote::No);
-                }
-            }
-            if let Some(into) = upgrade {
-                let mut rest = upgrade_zone;
-                while rest != 0 {
-                    let to = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
+            let reach = self.piece_reach(kind, from, occ);
+            let mut rest = reach & (m.enemy | quiet);
+            if m.upgrades_curved
+                && let Some(into) = Kind::from_code(kind).and_then(Kind::straight_counterpart)
+            {
+                // Its moves onto the promotion zone, with and without the
+                // promotion.
+                let zone = reach & !m.own & self.promotion[m.orient];
+                rest &= !zone;
+                let mut upgrades = zone;
+                while upgrades != 0 {
+                    let to = upgrades.trailing_zeros() as u8;
+                    upgrades &= upgrades - 1;
                     if !check_each || safe(from, to, NONE, false) {
                         if (m.enemy | quiet) & bit(to) != 0 {
                             emit(from, to, Promote::No);
                         }
                         emit(from, to, Promote::Into(into));
                     }
+                }
+            }
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if !check_each || safe(from, to, NONE, is_royal) {
+                    emit(from, to, Promote::No);
                 }
             }
         }
