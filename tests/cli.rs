@@ -368,3 +368,112 @@ fn selfplay_and_bench_take_a_pawn_kind() {
         "unknown pawn kind 'knight'",
     );
 }
+
+/// `--promotion` on every command that takes `--pawn`: the Anglojewish games
+/// take it, the classical ones and the other games refuse it in one line
+/// with exit status 2, and a bad value is named.
+#[test]
+fn the_promotion_option_on_the_command_line() {
+    // Compact: White's Finch on e8 takes the Rabbi on e9, its edge.
+    let text = crate::hexchess::text_of(
+        variantarium::rules::geometry::hex::HexGrid::COMPACT,
+        &[("e8", 'F'), ("e9", 'b'), ("a1", 'G'), ("i5", 'g')],
+        'w',
+        "-",
+    );
+    let moves = |promotion: &str| {
+        let (code, out, err) = variantarium(&[
+            "moves",
+            "--variant",
+            "aj-compact",
+            "--promotion",
+            promotion,
+            "--position",
+            &text,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out.lines().map(String::from).collect::<Vec<_>>()
+    };
+    let upgrading = moves("straight-curved");
+    assert!(upgrading.iter().any(|m| m == "e8-e9"), "{upgrading:?}");
+    assert!(upgrading.iter().any(|m| m == "e8-e9=R"), "{upgrading:?}");
+    for promotion in ["curved", "straight"] {
+        let plain = moves(promotion);
+        assert!(plain.iter().any(|m| m == "e8-e9"), "{promotion}");
+        assert!(plain.iter().all(|m| !m.contains('=')), "{promotion}");
+    }
+    let (code, out, err) = variantarium(&[
+        "perft",
+        "--variant",
+        "aj-glinski-3p",
+        "--promotion",
+        "straight",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (0, "nodes 1297\n"), "{err}");
+    for args in [
+        &["perft", "--variant", "glinski", "--depth", "1"][..],
+        &["moves", "--variant", "mccooey"],
+        &["status", "--variant", "glinski"],
+        &["bench", "--variant", "glinski", "--seconds", "0.01"],
+        &["perft", "--variant", "chakra", "--depth", "1"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--promotion", "straight"]);
+        usage_error(&args, "--promotion applies to Anglojewish games only");
+    }
+    usage_error(
+        &["selfplay", "--variant", "glinski", "--promotion", "curved"]
+            .iter()
+            .chain(&["--white", "1", "--black", "1", "--games", "1"])
+            .copied()
+            .collect::<Vec<_>>(),
+        "--promotion applies to Anglojewish games only",
+    );
+    usage_error(
+        &[
+            "perft",
+            "--variant",
+            "aj-glinski",
+            "--promotion",
+            "bent",
+            "--depth",
+            "1",
+        ],
+        "unknown promotion 'bent' (known: curved, straight, straight-curved)",
+    );
+    usage_error(&["bench", "--promotion", "straight"], "--variant");
+}
+
+#[test]
+fn selfplay_and_bench_take_a_promotion_option() {
+    let (code, out, err) = variantarium(&[
+        "bench",
+        "--variant",
+        "aj-compact",
+        "--promotion",
+        "straight-curved",
+        "--seconds",
+        "0.01",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().all(|l| l.starts_with("aj-compact ")), "{out}");
+    let (code, out, err) = variantarium(&[
+        "selfplay",
+        "--variant",
+        "aj-compact",
+        "--promotion",
+        "straight",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "400",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().count() >= 3, "{out}");
+}

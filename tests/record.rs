@@ -330,3 +330,50 @@ fn the_move_list_follows_undo_and_redo_in_every_game() {
         assert_eq!(replay.position_text(), game.position_text(), "{id}");
     }
 }
+
+/// An Anglojewish game keeps its promotion option through a save in both
+/// formats, with a curved rider's promotion among its moves; a save without
+/// the option (as older builds wrote them) is a `curved` game.
+#[test]
+fn a_saved_game_keeps_its_promotion_option() {
+    use variantarium::rules::variant::Promotion;
+    let men = [("e8", 'F'), ("e9", 'b'), ("a1", 'G'), ("i5", 'g')];
+    let start = crate::hexchess::text_of(
+        variantarium::rules::geometry::hex::HexGrid::COMPACT,
+        &men,
+        'w',
+        "-",
+    );
+    let variant = Variant::new(VariantId::AjCompact)
+        .with_promotion(Some(Promotion::StraightCurved))
+        .unwrap();
+    let mut game = new_session(variant, DrawRules::default(), Some(&start)).unwrap();
+    game.play("e8-e9=R").unwrap();
+    let record = GameRecord::of(game.as_ref());
+    assert_eq!(record.promotion.as_deref(), Some("straight-curved"));
+    assert!(record.to_text().contains("[Promotion \"straight-curved\"]"));
+    for name in ["promotee.json", "promotee.txt"] {
+        let path = scratch(name);
+        record::save(game.as_ref(), &path).unwrap();
+        let loaded = record::load(&path).unwrap();
+        same_game(game.as_ref(), loaded.as_ref());
+        assert_eq!(loaded.variant().promotion, Some(Promotion::StraightCurved));
+    }
+    // Without the option the move does not replay: it is a curved game.
+    let mut old = record.clone();
+    old.promotion = None;
+    assert!(old.replay().is_err_and(|e| e.contains("e8-e9=R")));
+    old.moves.clear();
+    let curved = old.replay().unwrap();
+    assert_eq!(curved.variant().promotion, None);
+    assert!(curved.legal_moves().iter().all(|m| m.text != "e8-e9=R"));
+    // A curved game writes no option at all.
+    let plain = new_session(
+        Variant::new(VariantId::AjCompact),
+        DrawRules::default(),
+        None,
+    );
+    let plain = GameRecord::of(plain.unwrap().as_ref());
+    assert_eq!(plain.promotion, None);
+    assert!(!serde_json::to_string(&plain).unwrap().contains("promotion"));
+}

@@ -10,7 +10,7 @@ use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::glossary::man_info;
 use variantarium::rules::random::Rng;
 use variantarium::rules::registry::{GAMES, GameEntry, describe};
-use variantarium::rules::variant::{PawnKind, Variant, VariantId};
+use variantarium::rules::variant::{PawnKind, Promotion, Variant, VariantId};
 use variantarium::rules::view::{CellShape, Effect, ManState};
 
 const MODELS_JSON: &str = include_str!("../assets/pieces.json");
@@ -158,6 +158,13 @@ fn option_choices(game: &GameEntry) -> Vec<Variant> {
                 .map(|kind| Variant::with_pawn(game.id, Some(kind)).expect("a hex game")),
         );
     }
+    if game.id.takes_promotion() {
+        choices.extend(Promotion::ALL.into_iter().map(|promotion| {
+            Variant::new(game.id)
+                .with_promotion(Some(promotion))
+                .expect("an Anglojewish game")
+        }));
+    }
     choices
 }
 
@@ -218,6 +225,17 @@ fn every_game_starts_with_its_default_options_and_takes_only_options_it_has() {
                 game.key
             );
         }
+        if !game.id.takes_promotion() {
+            for promotion in Promotion::ALL {
+                assert!(
+                    Variant::new(game.id)
+                        .with_promotion(Some(promotion))
+                        .is_err(),
+                    "{} takes no promotion option",
+                    game.key
+                );
+            }
+        }
     }
 }
 
@@ -240,6 +258,29 @@ fn every_man_that_can_stand_in_a_game_has_a_name_and_a_model() {
                     "{variant:?}: {letter} {state:?} is drawn as '{}', not a model",
                     info.model
                 );
+            }
+        }
+    }
+}
+
+/// The men the straight-promotee options bring (Queen, Rook, Unicorn) have
+/// their words and a model in every Anglojewish game, whether or not random
+/// games reach them.
+#[test]
+fn the_straight_promotee_men_have_words_and_models() {
+    let models: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(MODELS_JSON).expect("assets/pieces.json parses");
+    for game in GAMES.iter().filter(|g| g.id.takes_promotion()) {
+        for promotion in [Promotion::Straight, Promotion::StraightCurved] {
+            let variant = Variant::new(game.id)
+                .with_promotion(Some(promotion))
+                .expect("an Anglojewish game");
+            for (letter, name) in [('Q', "Queen"), ('R', "Rook"), ('U', "Unicorn")] {
+                let info = man_info(variant, letter, ManState::Normal)
+                    .unwrap_or_else(|| panic!("{variant:?}: no words for {letter}"));
+                assert_eq!(info.name, name);
+                assert!(!info.summary.is_empty() && !info.royal);
+                assert!(models.contains_key(info.model), "{letter}: {}", info.model);
             }
         }
     }

@@ -214,7 +214,63 @@ mod tests {
     use super::*;
     use crate::rules::hexchess::HexOptions;
     use crate::rules::random::Rng;
-    use crate::rules::variant::VariantId;
+    use crate::rules::variant::{Promotion, VariantId};
+
+    fn straight(id: VariantId) -> HexOptions {
+        HexOptions::for_variant(id, None)
+            .and_then(|o| o.with_promotion(Promotion::StraightCurved))
+            .expect("an Anglojewish game")
+    }
+
+    /// The straight pieces count in the Anglojewish games, two and three
+    /// players: a Queen, Rook or Unicorn more is worth its value, and its
+    /// reach counts.
+    #[test]
+    fn straight_pieces_count_in_anglojewish_games() {
+        let options = straight(VariantId::AjGlinski);
+        let base = "6/7/8/9/10/11/G8g/9/8/7/6 w -";
+        let pos = HexChess::from_text(base, &options).expect("a position");
+        for (letter, kind) in [('Q', Kind::Queen), ('R', Kind::Rook), ('U', Kind::Unicorn)] {
+            // The same men and the piece on f6.
+            let text = base.replace("/11/", &format!("/5{letter}5/"));
+            let with = HexChess::from_text(&text, &options).expect("a position");
+            let gain = with.evaluate() - pos.evaluate();
+            let reach = with.reach_count(Side::WHITE) - pos.reach_count(Side::WHITE);
+            assert!(reach >= 6, "{kind:?} reaches {reach} more cells");
+            assert_eq!(gain, value(kind) + MOBILITY * reach as i32, "{kind:?}");
+        }
+        let three = straight(VariantId::AjGlinski3p);
+        let start = HexChess3::start(&three);
+        let red = Side(2);
+        let worth = |pos: &HexChess3| {
+            army_value(|k| pos.men_of(k, red), |c| pos.promotion_distance(c, red))
+        };
+        let text = start.to_text();
+        // Red's Rabbi on f3 becomes a Unicorn, its first Finch a Rook.
+        let turned = text.replacen("rBrBrB", "rBrBrU", 1).replacen("rF", "rR", 1);
+        let pos = HexChess3::from_text(&turned, &three).expect("a position");
+        assert_eq!(
+            worth(&pos) - worth(&start),
+            value(Kind::Unicorn) - value(Kind::Rabbi) + value(Kind::Rook) - value(Kind::Finch)
+        );
+    }
+
+    /// A curved rider's promotion gains its counterpart over itself (plus
+    /// what it takes), not over a pawn.
+    #[test]
+    fn a_curved_promotion_gains_over_the_rider() {
+        let white = Side::WHITE;
+        let finch = Some((Kind::Finch, white));
+        let rabbi = Some((Kind::Rabbi, Side::BLACK));
+        assert_eq!(hex_gain(finch, None, Some(Kind::Rook)), 50);
+        assert_eq!(hex_gain(finch, rabbi, Some(Kind::Rook)), 450);
+        assert_eq!(
+            hex_gain(Some((Kind::Pawn, white)), None, Some(Kind::Queen)),
+            900
+        );
+        // En passant: the empty target holds the pawn taken.
+        assert_eq!(hex_gain(Some((Kind::Pawn, white)), None, None), 100);
+    }
 
     /// The quiescence search's own generator gives exactly the legal moves
     /// the rules call noisy, in random positions of every hex game and pawn.
@@ -226,8 +282,18 @@ mod tests {
             .into_iter()
             .filter(|id| id.takes_pawn_kind() && !id.is_three_player())
         {
-            for pawn in crate::rules::variant::PawnKind::ALL {
-                let options = HexOptions::for_variant(id, Some(pawn)).expect("hex");
+            let promotions = if id.takes_promotion() {
+                &Promotion::ALL[..]
+            } else {
+                &[Promotion::Curved]
+            };
+            for (pawn, &promotion) in crate::rules::variant::PawnKind::ALL
+                .into_iter()
+                .zip(promotions.iter().cycle())
+            {
+                let options = HexOptions::for_variant(id, Some(pawn))
+                    .and_then(|o| o.with_promotion(promotion))
+                    .expect("hex");
                 for _ in 0..12 {
                     let mut pos = HexChess::start(&options);
                     for _ in 0..120 {

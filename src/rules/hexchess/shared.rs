@@ -774,21 +774,29 @@ impl Tables {
     /// move to with occupancy `occ`, own men not excluded.
     #[inline(always)]
     pub(super) fn piece_reach(&self, kind: u8, from: u8, occ: u128) -> u128 {
+        // Constant patterns, so that the match is one jump.
+        const KING: u8 = Kind::King as u8;
+        const GENERAL: u8 = Kind::General as u8;
+        const KNIGHT: u8 = Kind::Knight as u8;
+        const SENNIGHT: u8 = Kind::Sennight as u8;
+        const QUEEN: u8 = Kind::Queen as u8;
+        const ROOK: u8 = Kind::Rook as u8;
+        const BISHOP: u8 = Kind::Bishop as u8;
+        const UNICORN: u8 = Kind::Unicorn as u8;
+        const FINCH: u8 = Kind::Finch as u8;
+        const RABBI: u8 = Kind::Rabbi as u8;
+        const COHEN: u8 = Kind::Cohen as u8;
         let c = from as usize;
         match kind {
-            k if k == Kind::King as u8 => self.king_adj[c],
-            k if k == Kind::General as u8 => self.general_adj[c],
-            k if k == Kind::Knight as u8 || k == Kind::Sennight as u8 => self.leap[c],
-            k if k == Kind::Queen as u8 => self.rider_reach(from, 0..12, occ),
-            k if k == Kind::Rook as u8 => self.rider_reach(from, 0..6, occ),
-            k if k == Kind::Bishop as u8 || k == Kind::Unicorn as u8 => {
-                self.rider_reach(from, 6..12, occ)
-            }
-            k if k == Kind::Finch as u8 => self.curved_targets(0, from, occ),
-            k if k == Kind::Rabbi as u8 => self.curved_targets(1, from, occ),
-            k if k == Kind::Cohen as u8 => {
-                self.curved_targets(0, from, occ) | self.curved_targets(1, from, occ)
-            }
+            KING => self.king_adj[c],
+            GENERAL => self.general_adj[c],
+            KNIGHT | SENNIGHT => self.leap[c],
+            QUEEN => self.rider_reach(from, 0..12, occ),
+            ROOK => self.rider_reach(from, 0..6, occ),
+            BISHOP | UNICORN => self.rider_reach(from, 6..12, occ),
+            FINCH => self.curved_targets(0, from, occ),
+            RABBI => self.curved_targets(1, from, occ),
+            COHEN => self.curved_targets(0, from, occ) | self.curved_targets(1, from, occ),
             _ => 0,
         }
     }
