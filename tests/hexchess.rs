@@ -1265,8 +1265,8 @@ fn straight_promotee_divide_agrees_with_the_reference() {
             let mut start = HexChess::start(&o);
             let r = reference::Ref::parse(&start.to_text(), &o);
             assert_eq!(
-                divide(&mut start, 2),
-                r.divide(2),
+                divide(&mut start, 3),
+                r.divide(3),
                 "{id} {promotion:?} start"
             );
             for (men, side) in promotion_positions(id) {

@@ -292,7 +292,7 @@ fn straight_promotee_divide_agrees_with_the_reference() {
         let o = opts_promotion(VariantId::AjGlinski3p, promotion);
         let mut start = HexChess3::start(&o);
         let r = reference::Ref::parse(&start.to_text(), &o);
-        assert_eq!(divide(&mut start, 2), r.divide(2), "{promotion:?} start");
+        assert_eq!(divide(&mut start, 3), r.divide(3), "{promotion:?} start");
         for mover in ['r', 'w', 'b'] {
             let mut pos = setup_turned(o, &PROMOTION_VIEW, mover);
             if promotion == Promotion::StraightCurved && mover == 'r' {
