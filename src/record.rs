@@ -12,8 +12,8 @@
 //! a resumed game goes on against the same computer). A game lost on time
 //! also carries `timeout`, the side whose clock ran out (an optional field
 //! of version 2: older builds read the moves and ignore it). An Anglojewish
-//! game with a promotion option other than the default carries
-//! `promotion` (optional: a record without it is `curved`).
+//! game set up with a promotion option carries `promotion` (optional: a
+//! record without it is `curved`).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::{Promotion, Variant, VariantId};
+use crate::rules::variant::{Variant, VariantId};
 use crate::rules::{GameResult, Side};
 
 const FORMAT: &str = "variantarium-game";
@@ -39,7 +39,8 @@ pub struct GameRecord {
     pub variant: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pawn: Option<String>,
-    /// Anglojewish games: what men promote to, when not `curved`.
+    /// Anglojewish games: what men promote to, when the game was set up
+    /// with the option (absent: `curved`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<String>,
     pub repetition_draws: bool,
@@ -87,10 +88,7 @@ impl GameRecord {
             version: VERSION,
             variant: variant.id.id().into(),
             pawn: variant.pawn.map(|p| p.id().into()),
-            promotion: variant
-                .promotion
-                .filter(|&p| p != Promotion::Curved)
-                .map(|p| p.id().into()),
+            promotion: variant.promotion.map(|p| p.id().into()),
             repetition_draws: rules.repetition,
             fifty_move_draws: rules.fifty_moves,
             start: (Some(&start) != standard.as_ref()).then_some(start),

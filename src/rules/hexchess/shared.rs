@@ -1044,7 +1044,7 @@ impl Tables {
             let is_royal = kind == m.royal_kind;
             let check_each = is_royal || m.zone & bit(from) != 0;
             if kind == Kind::Pawn as u8 {
-                self.pawn_moves(m, from, check_each, &safe, &mut emit);
+                self.pawn_moves(m, from, check_each, (occ, quiet), &safe, &mut emit);
                 continue;
             }
             let reach = self.piece_reach(kind, from, occ);
@@ -1052,21 +1052,7 @@ impl Tables {
             if m.upgrades_curved
                 && let Some(into) = Kind::from_code(kind).and_then(Kind::straight_counterpart)
             {
-                // Its moves onto the promotion zone, with and without the
-                // promotion.
-                let zone = reach & !m.own & self.promotion[m.orient];
-                rest &= !zone;
-                let mut upgrades = zone;
-                while upgrades != 0 {
-                    let to = upgrades.trailing_zeros() as u8;
-                    upgrades &= upgrades - 1;
-                    if !check_each || safe(from, to, NONE, false) {
-                        if (m.enemy | quiet) & bit(to) != 0 {
-                            emit(from, to, Promote::No);
-                        }
-                        emit(from, to, Promote::Into(into));
-                    }
-                }
+                rest &= !self.upgrade_moves(m, from, into, reach, &safe, &mut emit);
             }
             while rest != 0 {
                 let to = rest.trailing_zeros() as u8;
@@ -1078,20 +1064,52 @@ impl Tables {
         }
     }
 
+    /// The moves onto its promotion zone of the curved rider on `from`,
+    /// which may become `into` there: each with and without the promotion
+    /// (only with it for a quiet move when only noisy moves count). Returns
+    /// the zone cells it reaches, whose moves are now emitted. Out of line:
+    /// only the `straight-curved` games come here.
+    #[inline(never)]
+    fn upgrade_moves(
+        &self,
+        m: &Mover,
+        from: u8,
+        into: Kind,
+        reach: u128,
+        safe: &impl Fn(u8, u8, u8, bool) -> bool,
+        emit: &mut impl FnMut(u8, u8, Promote),
+    ) -> u128 {
+        let landing = if m.noisy_only { m.enemy } else { !m.own };
+        let check_each = m.zone & bit(from) != 0;
+        let zone = reach & !m.own & self.promotion[m.orient];
+        let mut rest = zone;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if !check_each || safe(from, to, NONE, false) {
+                if landing & bit(to) != 0 {
+                    emit(from, to, Promote::No);
+                }
+                emit(from, to, Promote::Into(into));
+            }
+        }
+        zone
+    }
+
     /// The moves of `m`'s pawn-like piece on `from` (see
-    /// [`Tables::for_each_move`]).
+    /// [`Tables::for_each_move`]), given the occupancy and the cells where
+    /// a quiet move may land.
     #[inline(always)]
     fn pawn_moves(
         &self,
         m: &Mover,
         from: u8,
         check_each: bool,
+        (occ, quiet): (u128, u128),
         safe: &impl Fn(u8, u8, u8, bool) -> bool,
         emit: &mut impl FnMut(u8, u8, Promote),
     ) {
         let (o, c) = (m.orient, from as usize);
-        let occ = m.own | m.enemy;
-        let quiet = if m.noisy_only { 0 } else { !occ };
         let promotes = |to: u8| {
             if self.promotion[o] & bit(to) != 0 {
                 Promote::Choice
