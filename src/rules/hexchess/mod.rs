@@ -1,7 +1,8 @@
 //! Hexagonal chess (RULES.md §3): classical Glinski and McCooey, and Charles
 //! Gilman's Anglojewish Chess with its curved riders (Finch, Rabbi, Cohen),
 //! the Sennight and the General, on the 91-cell board or the 61-cell Compact
-//! board, with any of the four pawn-like pieces.
+//! board, with any of the four pawn-like pieces and, in the Anglojewish
+//! games, any promotion option (curved, straight, straight-curved).
 //!
 //! The board is a mailbox of piece codes plus `u128` masks per kind and per
 //! side; every geometric fact (neighbours, rays, leaps, curved paths, pawn
