@@ -2420,3 +2420,29 @@ mod hints {
         assert!(curved > 50_000, "{curved}");
     }
 }
+
+/// The choice between a curved rider's plain move and its promotion says
+/// which is which: it stays a Finch, or it becomes a Rook.
+#[test]
+fn a_curved_riders_choice_names_staying_and_straightening() {
+    use variantarium::rules::glossary::move_words;
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+    let o = opts_promotion(VariantId::AjGlinski, Promotion::StraightCurved);
+    let pos = setup(o, &[("f10", 'F'), ("c1", 'G'), ("c8", 'g')], 'w');
+    let variant = Variant::new(VariantId::AjGlinski)
+        .with_promotion(Some(Promotion::StraightCurved))
+        .expect("an Anglojewish game");
+    let session = new_session(variant, DrawRules::default(), Some(&pos.to_text())).expect("a game");
+    assert_eq!(
+        move_words(session.as_ref(), "f10-f11").as_deref(),
+        Some("the Finch stays a Finch")
+    );
+    assert_eq!(
+        move_words(session.as_ref(), "f10-f11=R").as_deref(),
+        Some("the Finch becomes a Rook")
+    );
+    // Off the edge there is no choice, and nothing to say.
+    assert_eq!(move_words(session.as_ref(), "f10-f9"), None);
+}

@@ -5,11 +5,11 @@
 //! it.
 
 use super::registry::describe;
-use super::session::Session;
+use super::session::{MoveInfo, Session};
 use super::variant::{PawnKind, Variant, VariantId};
 use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
 
-pub use super::men::{chess_man, pawn_info};
+pub use super::men::{chess_man, pawn_info, promotion_info};
 pub use super::view::ManInfo;
 
 /// The name, one-line move and model of the man a placement shows, in this
@@ -37,7 +37,7 @@ pub fn man_on(session: &dyn Session, cell: CellId) -> Option<(Placement, ManInfo
 }
 
 /// "White's Knight", "the chakra" (no side: "a Fate").
-fn owned_name(placement: &Placement, info: &ManInfo) -> String {
+pub fn owned_name(placement: &Placement, info: &ManInfo) -> String {
     match placement.side {
         Some(side) => format!("{}'s {}", side.name(), info.name),
         None => format!("a {}", info.name),
@@ -120,7 +120,22 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
     {
         parts.push("carried through the Transmitter".into());
     }
+    if parts.is_empty() && changes_beside(session, &mv) {
+        parts.push(format!("the {mover_name} stays a {mover_name}"));
+    }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// Whether another legal move along `mv`'s route changes the man (a
+/// promotion beside the plain move): then the plain move says it does not.
+fn changes_beside(session: &dyn Session, mv: &MoveInfo) -> bool {
+    session.legal_moves().iter().any(|m| {
+        m.route == mv.route
+            && m.text != mv.text
+            && m.effects
+                .iter()
+                .any(|e| matches!(e, Effect::Transform { .. }))
+    })
 }
 
 /// The rule a game names for a target the man on `from` may not go to
@@ -174,11 +189,14 @@ pub fn refusal(session: &dyn Session, from: CellId, to: CellId) -> Option<String
     Some(format!("{step}: {mover} cannot go there{why}"))
 }
 
-/// Why a click on `cell` with nothing selected selects nothing, when a man
-/// stands there: it is not the mover's, or it has no legal move (and the
-/// rule that stops it, when the game names one).
+/// Why a click on `cell` with nothing selected selects nothing: an empty
+/// cell says what to click first; a man that stands there is not the
+/// mover's, or has no legal move (and the rule that stops it, when the game
+/// names one).
 pub fn idle_click(session: &dyn Session, cell: CellId) -> Option<String> {
-    let (placement, info) = man_on(session, cell)?;
+    let Some((placement, info)) = man_on(session, cell) else {
+        return Some(empty_click(session, cell));
+    };
     let mover = session.side_to_move();
     let who = owned_name(&placement, &info);
     let here = cell_name(session, cell);
@@ -203,6 +221,37 @@ pub fn idle_click(session: &dyn Session, cell: CellId) -> Option<String> {
         )));
     }
     Some(capital(format!("{who} on {here} has no legal move now")))
+}
+
+/// What to do instead of clicking the empty `cell`: click a man that can
+/// go there first (naming one), or, when none can, one of the mover's men.
+fn empty_click(session: &dyn Session, cell: CellId) -> String {
+    let here = cell_name(session, cell);
+    let legal = session.legal_moves();
+    let mut reaching = legal
+        .iter()
+        .filter(|m| m.route.to == cell && m.route.from != cell);
+    let Some(first) = reaching.next() else {
+        return format!(
+            "Nothing stands on {here}, and no move of {} ends there now: select one of your men first",
+            session.side_to_move().name()
+        );
+    };
+    let from = first.route.from;
+    let others = reaching.filter(|m| m.route.from != from).count();
+    let who = man_on(session, from).map_or_else(
+        || "a man".to_string(),
+        |(placement, info)| owned_name(&placement, &info),
+    );
+    let also = match others {
+        0 => String::new(),
+        1 => " (one other man can go there too)".to_string(),
+        n => format!(" ({n} other men can go there too)"),
+    };
+    format!(
+        "Nothing stands on {here}: click {who} on {} first, then {here}{also}",
+        cell_name(session, from)
+    )
 }
 
 /// The line with its first letter in upper case.

@@ -1,7 +1,8 @@
 //! The words for men that several games share: the orthodox chess men of
-//! the square-board games and the pawn-like kinds of the hex games.
+//! the square-board games, the pawn-like kinds of the hex games and the
+//! Anglojewish promotion options.
 
-use super::variant::PawnKind;
+use super::variant::{PawnKind, Promotion};
 use super::view::ManInfo;
 
 /// The men of orthodox chess, as the square-board games that keep them
@@ -46,5 +47,25 @@ pub fn pawn_info(kind: PawnKind) -> ManInfo {
         summary,
         model,
         royal: false,
+    }
+}
+
+/// A promotion option of the Anglojewish games in a few words, and in one
+/// line (RULES.md §3, Straight-promotee options).
+pub fn promotion_info(option: Promotion) -> (&'static str, &'static str) {
+    match option {
+        Promotion::Curved => (
+            "Curved",
+            "a pawn becomes a Cohen, Finch, Rabbi or Sennight (the army's own men)",
+        ),
+        Promotion::Straight => (
+            "Straight",
+            "a pawn becomes a Queen, Rook, Unicorn or Sennight (the straight riders)",
+        ),
+        Promotion::StraightCurved => (
+            "Straight-curved",
+            "as Straight, and a Finch, Rabbi or Cohen reaching the far edge may straighten \
+             into a Rook, Unicorn or Queen",
+        ),
     }
 }
