@@ -13,7 +13,9 @@
 //! also carries `timeout`, the side whose clock ran out (an optional field
 //! of version 2: older builds read the moves and ignore it). An Anglojewish
 //! game set up with a promotion option carries `promotion` (optional: a
-//! record without it is `curved`).
+//! record without it is `curved`). A game played with clocks carries
+//! `clock`: the time control and each side's time left (optional too; the
+//! side to move is the one whose time runs).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -63,6 +65,19 @@ pub struct GameRecord {
     /// or `red`): the game ended with its loss on time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<String>,
+    /// The clocks when the game was saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+}
+
+/// A game's clocks as saved: the time control and each side's time left,
+/// in turn order, in milliseconds.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedClock {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+    pub left_ms: Vec<u64>,
 }
 
 /// A game read from a file.
@@ -73,6 +88,8 @@ pub struct Loaded {
     pub stopped: Option<String>,
     /// Who played each side, when the file says (version 2 saves).
     pub players: Option<Vec<Option<Level>>>,
+    /// The clocks, when the game was played with them.
+    pub clock: Option<SavedClock>,
 }
 
 impl GameRecord {
@@ -100,7 +117,14 @@ impl GameRecord {
                 .time_loss()
                 .filter(|&(ply, _)| ply == session.ply_count())
                 .map(|(_, side)| side.name().to_lowercase()),
+            clock: None,
         }
+    }
+
+    /// The record with the game's clocks.
+    pub fn with_clock(mut self, clock: Option<SavedClock>) -> GameRecord {
+        self.clock = clock;
+        self
     }
 
     /// The record with who plays each side (None a person, else the
@@ -181,6 +205,15 @@ impl GameRecord {
                 ));
             }
         }
+        if let Some(clock) = &self.clock
+            && clock.left_ms.len() != usize::from(session.side_count())
+        {
+            return Err(format!(
+                "the clock keeps {} times for a game of {} players",
+                clock.left_ms.len(),
+                session.side_count()
+            ));
+        }
         let players = (!self.players.is_empty()).then(|| {
             self.players
                 .iter()
@@ -191,6 +224,7 @@ impl GameRecord {
             session,
             stopped,
             players,
+            clock: self.clock.clone(),
         })
     }
 
@@ -296,6 +330,7 @@ impl GameRecord {
             result: "*".into(),
             players: Vec::new(),
             timeout: None,
+            clock: None,
         };
         let mut body = String::new();
         for (n, line) in text.lines().enumerate() {

@@ -68,3 +68,35 @@ fn analyse_shows_the_evaluation_bar_and_the_best_move_arrow() {
     });
     window.close("after the analysis");
 }
+
+/// With the analysis open, at a wide and a small window, no cell lies under
+/// the panel: the camera frames the boards in what all panels leave free.
+#[test]
+fn the_analysis_panel_covers_no_cell() {
+    let display = PrivateDisplay::start();
+    for size in ["1280x720", "800x600"] {
+        let dir = scratch("analysis", &format!("chakra-{size}"));
+        let window = GameWindow::open(&display, &dir, size, &["--variant", "chakra"]);
+        window.frames("the board to settle", 3);
+        click(&window, "analyse");
+        window.wait_frames("the evaluation bar", 200, || {
+            window.screen().controls.get("evaluation-bar").copied()
+        });
+        // The camera frames again after the panel has grown.
+        window.frames("the camera to frame the boards again", 4);
+        let screen = window.screen();
+        let corner = screen.controls["analysis-panel-corner"];
+        let half_cell = 12.0;
+        let covered: Vec<&String> = screen
+            .cells
+            .iter()
+            .filter(|(_, at)| at[0] - half_cell < corner[0] && at[1] - half_cell < corner[1])
+            .map(|(name, _)| name)
+            .collect();
+        assert!(
+            covered.is_empty(),
+            "{size}: the analysis panel (to {corner:?}) covers {covered:?}"
+        );
+        window.close("after the analysis");
+    }
+}

@@ -596,6 +596,16 @@ fn a_refused_click_says_why_in_the_rules_words() {
         Some("N-O is not allowed: it would undo White's step O-N")
     );
     assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);
+    // An empty Loom square: a Fate is what goes there.
+    let mut app = app_with(Variant::new(VariantId::Tapestry));
+    let e = cell_named(&app, "E");
+    app.world_mut().write_message(CellClicked { cell: e });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("Nothing stands on E: click a Fate on N first, then E")
+    );
     // After White's N-L the Fate on L has nowhere else to go.
     let mut app = app_from(
         Variant::new(VariantId::Tapestry),
@@ -633,6 +643,25 @@ fn a_refused_click_says_why_in_the_rules_words() {
     assert_eq!(
         notice.as_deref(),
         Some("That is Black's Pawn: White to move")
+    );
+    // An empty square with nothing selected says what to click first.
+    let e4 = cell_named(&app, "e4");
+    app.world_mut().write_message(CellClicked { cell: e4 });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some("Nothing stands on e4: click White's Pawn on e2 first, then e4")
+    );
+    let e5 = cell_named(&app, "e5");
+    app.world_mut().write_message(CellClicked { cell: e5 });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    assert_eq!(
+        notice.as_deref(),
+        Some(
+            "Nothing stands on e5, and no move of White ends there now: select one of your men first"
+        )
     );
     // A selection clears the line.
     let e2 = cell_named(&app, "e2");
@@ -732,7 +761,7 @@ fn files_say_where_they_went_and_a_load_is_no_error() {
     let mut game =
         new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None).expect("a game");
     game.play("d1-d4").expect("legal");
-    let saved = save_game(game.as_ref(), &[None, None], &path);
+    let saved = save_game(game.as_ref(), &[None, None], None, &path);
     assert!(!saved.error, "{saved:?}");
     let folder = dir.display().to_string();
     assert_eq!(saved.text, format!("Saved game.json in {folder}"));
@@ -745,4 +774,63 @@ fn files_say_where_they_went_and_a_load_is_no_error() {
     let (missing, session) = load_game(&dir.join("nothing.json"));
     assert!(missing.error && session.is_none());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The setup remembers who plays each side of each game: a lesson (which
+/// seats people on both sides) and a continued three-player game change the
+/// players of the game on the board, never the setup's, and Start plays
+/// with the setup's.
+#[test]
+fn the_setup_keeps_each_games_players_through_lessons_and_other_games() {
+    use variantarium::app::form::Form;
+    use variantarium::app::{LessonLibrary, LessonRequested, Players};
+    use variantarium::engine::Level;
+    use variantarium::learn::Library;
+    let novice: Level = "1".parse().expect("a level");
+    let club: Level = "3".parse().expect("a level");
+    let mut app = app_with(Variant::new(VariantId::Flaxman));
+    let mut form = Form::default();
+    form.variant = VariantId::Flaxman;
+    form.seats(VariantId::Flaxman)[1] = Some(club);
+    form.seats(VariantId::AjGlinski3p)[2] = Some(novice);
+    app.insert_resource(form);
+    // A three-player game with computers on two seats is continued…
+    app.world_mut().resource_mut::<Players>().0 = vec![Some(novice), Some(novice), None];
+    let session = new_session(
+        Variant::new(VariantId::AjGlinski3p),
+        DrawRules::default(),
+        None,
+    )
+    .expect("implemented");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    // …then a lesson, which seats people on both sides.
+    let lessons = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons");
+    app.insert_resource(LessonLibrary(Library::load(&lessons).expect("lessons")));
+    app.world_mut().write_message(LessonRequested {
+        id: "flaxman-pythagorean-leap".into(),
+        step: None,
+    });
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Players>().0, [None, None, None]);
+    // The setup still shows, and Start plays, the player's own choices.
+    let world = app.world_mut();
+    world.resource_scope(|world, mut form: Mut<Form>| {
+        assert_eq!(form.seats(VariantId::Flaxman), &[None, Some(club)]);
+        assert_eq!(
+            form.seats(VariantId::AjGlinski3p),
+            &[None, None, Some(novice)]
+        );
+        assert_eq!(
+            form.seats(VariantId::Chakra),
+            &[None, None],
+            "people until chosen"
+        );
+        let mut players = world.resource_mut::<Players>();
+        let request = form.start(&mut players).expect("Flaxman starts");
+        assert_eq!(request.session.variant().id, VariantId::Flaxman);
+        assert_eq!(players.0, [None, Some(club)]);
+    });
 }

@@ -74,6 +74,32 @@ fn a_saved_game_keeps_the_loss_on_time() {
 }
 
 #[test]
+fn a_saved_game_keeps_its_clocks_and_an_old_one_has_none() {
+    use variantarium::record::SavedClock;
+    let session = game("flaxman", 3);
+    let clock = SavedClock {
+        base_ms: 300_000,
+        increment_ms: 3_000,
+        left_ms: vec![172_000, 288_500],
+    };
+    let json = GameRecord::of(session.as_ref())
+        .with_clock(Some(clock.clone()))
+        .to_json();
+    let loaded = variantarium::record::read(&json).expect("reads");
+    assert_eq!(loaded.clock, Some(clock.clone()));
+    let old = GameRecord::of(session.as_ref()).to_json();
+    assert!(!old.contains("clock"), "{old}");
+    assert_eq!(variantarium::record::read(&old).expect("reads").clock, None);
+    let three = SavedClock {
+        left_ms: vec![1, 2, 3],
+        ..clock
+    };
+    let wrong = GameRecord::of(session.as_ref()).with_clock(Some(three));
+    let error = wrong.restore().err().expect("refused");
+    assert_eq!(error, "the clock keeps 3 times for a game of 2 players");
+}
+
+#[test]
 fn a_record_naming_nobody_as_out_of_time_is_an_error() {
     let mut record = GameRecord::of(game("flaxman", 1).as_ref());
     record.timeout = Some("purple".into());
@@ -133,10 +159,12 @@ mod app {
     use bevy::time::TimeUpdateStrategy;
 
     use variantarium::app::play::clock::clock_text;
+    use variantarium::app::play::file_actions::{LoadRequested, SaveToRequested};
     use variantarium::app::{
-        Clock, ClockChoice, ClockMode, CorePlugin, GameClock, Match, MoveRequested,
-        NewGameRequested, TimeControl,
+        AutosavePlugin, Clock, ClockChoice, ClockMode, CorePlugin, FlyIn, GameClock, Match,
+        MoveRequested, NewGameRequested, ResumeRequested, TimeControl,
     };
+    use variantarium::record;
     use variantarium::rules::history::DrawRules;
     use variantarium::rules::session::new_session;
     use variantarium::rules::variant::Variant;
@@ -227,6 +255,128 @@ mod app {
         app.update();
         app.update();
         assert_eq!(app.world().resource::<GameClock>().clock, None);
+    }
+
+    /// A window's core plugins with the autosave at `autosave`, each update
+    /// seven seconds of wall-clock time.
+    fn clocked_app(autosave: &std::path::Path, choice: ClockMode) -> App {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            CorePlugin,
+            AutosavePlugin {
+                path: Some(autosave.to_path_buf()),
+            },
+        ));
+        app.insert_resource(ClockChoice {
+            mode: choice,
+            ..default()
+        });
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(7)));
+        app.update();
+        app
+    }
+
+    fn left(app: &App) -> Vec<Duration> {
+        let clock = app.world().resource::<GameClock>();
+        let clock = clock.clock.as_ref().expect("a clock");
+        vec![clock.left(Side::WHITE), clock.left(Side::BLACK)]
+    }
+
+    fn play(app: &mut App, text: &str) {
+        app.world_mut()
+            .write_message(MoveRequested { text: text.into() });
+        app.update();
+    }
+
+    #[test]
+    fn no_time_runs_while_the_camera_flies_in() {
+        let dir = std::env::temp_dir().join(format!("variantarium-fly-{}", std::process::id()));
+        let mut app = clocked_app(&dir.join("autosave.json"), ClockMode::Blitz);
+        let variant = Variant::parse("flaxman", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+        app.world_mut().write_message(NewGameRequested { session });
+        app.world_mut().insert_resource(FlyIn::default());
+        for _ in 0..4 {
+            app.update();
+        }
+        let full = Duration::from_secs(300);
+        assert_eq!(left(&app), [full, full], "the fly-in costs nobody time");
+        app.world_mut().remove_resource::<FlyIn>();
+        app.update();
+        app.update();
+        assert!(left(&app)[0] < full, "White's time runs once it has landed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn saved_loaded_and_continued_games_keep_both_clocks() {
+        let dir = std::env::temp_dir().join(format!("variantarium-keep-{}", std::process::id()));
+        let autosave = dir.join("autosave.json");
+        let mut app = clocked_app(&autosave, ClockMode::Blitz);
+        let variant = Variant::parse("flaxman", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+        app.world_mut().write_message(NewGameRequested { session });
+        app.update();
+        app.update();
+        for _ in 0..3 {
+            let first = app.world().resource::<Match>().session.legal_moves()[0]
+                .text
+                .clone();
+            play(&mut app, &first);
+            app.update();
+        }
+        let kept = left(&app);
+        assert!(kept[0] < Duration::from_secs(300) && kept[1] < Duration::from_secs(300));
+        assert_ne!(kept[0], kept[1]);
+        let file = dir.join("game.json");
+        app.world_mut().write_message(SaveToRequested(file.clone()));
+        app.update();
+        let text = std::fs::read_to_string(&file).expect("saved");
+        assert!(text.contains("\"increment_ms\": 3000"), "{text}");
+        let saved = record::open(&file).expect("loads").clock.expect("a clock");
+        let saved_at = saved.left_ms.iter().map(|&ms| Duration::from_millis(ms));
+        let saved_at: Vec<Duration> = saved_at.collect();
+        assert!(saved_at[0] <= kept[0] && saved_at[1] <= kept[1]);
+        drop(app);
+
+        // Loaded, with no clock chosen in the menu: the saved clocks.
+        let mut loaded = clocked_app(&autosave, ClockMode::None);
+        loaded
+            .world_mut()
+            .write_message(LoadRequested(file.clone()));
+        loaded.update();
+        loaded.update();
+        let clock = loaded.world().resource::<GameClock>();
+        let clock = clock.clock.as_ref().expect("the saved clock");
+        assert_eq!(clock.control, TimeControl::BLITZ);
+        // Black is to move: White's time stands as saved, Black's runs on.
+        assert_eq!(clock.left(Side::WHITE), saved_at[0]);
+        let black = clock.left(Side::BLACK);
+        assert!(
+            black <= saved_at[1] && black + Duration::from_secs(20) > saved_at[1],
+            "Black's {black:?} from {:?}",
+            saved_at[1]
+        );
+        drop(loaded);
+
+        // Continued from the menu: the autosave's clocks.
+        let autosaved = record::open(&autosave).expect("an autosave");
+        let kept = autosaved.clock.expect("the autosave keeps the clocks");
+        let mut resumed = clocked_app(&autosave, ClockMode::Rapid);
+        resumed.world_mut().write_message(ResumeRequested);
+        resumed.update();
+        resumed.update();
+        let clock = resumed.world().resource::<GameClock>();
+        let clock = clock.clock.as_ref().expect("the autosaved clock");
+        assert_eq!(clock.control, TimeControl::BLITZ, "not the menu's 15+10");
+        assert_eq!(
+            clock.left(Side::WHITE),
+            Duration::from_millis(kept.left_ms[0])
+        );
+        assert!(clock.left(Side::BLACK) <= Duration::from_millis(kept.left_ms[1]));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

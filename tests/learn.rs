@@ -291,9 +291,19 @@ mod ecs {
                 if let Some(wrong) = wrong {
                     click_move(&mut app, &wrong);
                     let player = app.world().resource::<LessonPlayer>();
+                    let Some(Feedback::Wrong(said)) = &player.feedback else {
+                        panic!("{id}: {wrong} gets no wrong answer: {:?}", player.feedback);
+                    };
+                    assert!(said.starts_with(&wrong), "{id}: names {wrong}: {said}");
+                    let from = route_of(&wrong).expect("legal").from;
+                    let answers_from_there = exercise
+                        .accept
+                        .iter()
+                        .any(|a| route_of(a).is_some_and(|r| r.from == from));
                     assert_eq!(
-                        player.feedback,
-                        Some(Feedback::Wrong(exercise.wrong.clone()))
+                        said.contains(&exercise.wrong),
+                        answers_from_there,
+                        "{id}: the lesson's own line only for its own man: {said}"
                     );
                     assert_eq!(
                         app.world().resource::<Match>().session.position_text(),
@@ -331,6 +341,75 @@ mod ecs {
         let kept = std::fs::read_to_string(&progress_file).expect("progress written");
         assert!(kept.contains(id), "{kept}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The lesson's prepared line speaks of a wrong move of the man the
+    /// exercise is about; any other legal move is named and told it is not
+    /// what is asked.
+    #[test]
+    fn a_wrong_answer_speaks_of_the_move_played() {
+        for (id, wrong, not_said, said) in [
+            (
+                "tapestry-loom-step",
+                "b5-b4",
+                "O to N",
+                "b5-b4 moves Black's Pawn: a legal move, but not what this exercise asks. \
+                 Black to move: make a Loom step that is allowed.",
+            ),
+            (
+                "hexagonal-finch",
+                "",
+                "Follow the curve",
+                " moves White's General: a legal move, but not what this exercise asks.",
+            ),
+        ] {
+            let mut app = App::new();
+            app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+            let library = Library::load(&lessons_dir()).unwrap();
+            app.insert_resource(LessonLibrary(library));
+            app.update();
+            app.world_mut().write_message(LessonRequested {
+                id: id.into(),
+                step: None,
+            });
+            settle(&mut app);
+            for _ in 0..100 {
+                let player = app.world().resource::<LessonPlayer>();
+                if matches!(player.next_step(), Some(Step::Exercise(_))) {
+                    break;
+                }
+                app.world_mut().write_message(LessonControl::Forward);
+                settle(&mut app);
+            }
+            // No move named: the first legal move of a man no answer moves.
+            let wrong = match wrong {
+                "" => {
+                    let game = app.world().resource::<Match>();
+                    let Some(Step::Exercise(exercise)) =
+                        app.world().resource::<LessonPlayer>().next_step().cloned()
+                    else {
+                        panic!("{id}: an exercise");
+                    };
+                    let legal = game.session.legal_moves();
+                    let starts: Vec<_> = legal
+                        .iter()
+                        .filter(|m| exercise.accept.contains(&m.text))
+                        .map(|m| m.route.from)
+                        .collect();
+                    let other = legal.iter().find(|m| !starts.contains(&m.route.from));
+                    other.expect("another man's move").text.clone()
+                }
+                named => named.to_string(),
+            };
+            click_move(&mut app, &wrong);
+            let player = app.world().resource::<LessonPlayer>();
+            let Some(Feedback::Wrong(text)) = &player.feedback else {
+                panic!("{id}: no wrong answer for {wrong}: {:?}", player.feedback);
+            };
+            assert!(!text.contains(not_said), "{id}: {text}");
+            assert!(text.starts_with(&wrong), "{id}: names the move: {text}");
+            assert!(text.contains(said), "{id}: {text}");
+        }
     }
 
     #[test]
@@ -469,4 +548,60 @@ fn screenshot_steps_are_counted_as_the_panel_counts_them() {
         applied,
         [Some(0), Some(3), Some(4), Some(6), Some(8), Some(9), None]
     );
+}
+
+/// A lesson's words need no glyph the font atlas lacks when they are first
+/// drawn: opening a lesson lays out every character it writes beforehand,
+/// so the frame that shows a caption adds nothing to the atlas (without
+/// it, that frame would, and the renderer would draw the caption with
+/// letters missing).
+#[cfg(feature = "app")]
+#[test]
+fn a_lessons_glyphs_are_in_the_atlas_before_its_words_are_drawn() {
+    use bevy_egui::egui;
+    use variantarium::app::ui::glyphs::{lesson_characters, panel_characters, preload};
+    use variantarium::learn::{Library, Step};
+    let library = Library::load(&lessons_dir()).unwrap();
+    let lesson = library.find("tapestry-loom-step").unwrap().clone();
+    let words: Vec<String> = lesson
+        .steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Caption { text, .. } => Some(text.clone()),
+            Step::Exercise(exercise) => Some(exercise.prompt.clone()),
+            _ => None,
+        })
+        .chain([lesson.title.clone(), lesson.goal.clone()])
+        .collect();
+    assert!(words.len() > 3, "the lesson has words");
+    // Draws each line in a frame of its own; true when a frame added glyphs.
+    let frame_adds_glyphs = |ctx: &egui::Context, text: &str| {
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label(egui::RichText::new(text).size(17.0));
+            ui.label(egui::RichText::new(text).heading());
+            ui.label(egui::RichText::new(text).italics());
+        });
+        let added = !output.textures_delta.set.is_empty();
+        // A renderer would upload them; here they are let go.
+        output.textures_delta.clear();
+        added
+    };
+    let cold = egui::Context::default();
+    cold.run_ui(egui::RawInput::default(), |_| {})
+        .textures_delta
+        .clear();
+    assert!(
+        frame_adds_glyphs(&cold, &words[0]),
+        "without the preload, a caption's first frame adds glyphs"
+    );
+    let warm = egui::Context::default();
+    warm.run_ui(egui::RawInput::default(), |ui| {
+        preload(ui.ctx(), &panel_characters(), &[17.0]);
+        preload(ui.ctx(), &lesson_characters(&lesson), &[17.0]);
+    })
+    .textures_delta
+    .clear();
+    for text in &words {
+        assert!(!frame_adds_glyphs(&warm, text), "'{text}' lacked glyphs");
+    }
 }

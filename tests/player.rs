@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use crate::display::PrivateDisplay;
 use crate::game_window::{GameWindow, ScreenMap, scratch};
 use variantarium::record::GameRecord;
+use variantarium::rules::families::{self, FAMILIES};
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::{MoveInfo, new_session};
@@ -63,11 +64,14 @@ impl PlayerActions for GameWindow<'_> {
     }
 
     /// Clicks a game's card on the title screen, scrolling the cards with
-    /// the mouse wheel until it is in sight.
+    /// the mouse wheel until it is in sight, then the choices of its setup
+    /// that make it this game of its family (layout, army, players).
     fn click_card(&self, variant: VariantId) {
-        let order: Vec<VariantId> = Variant::implemented().into_iter().map(|v| v.id).collect();
-        let name = format!("game:{}", variant.id());
-        let target = order.iter().position(|&id| id == variant).expect("a game");
+        let keys: Vec<&str> = FAMILIES.iter().map(|f| f.key).collect();
+        let family = families::family_of(variant);
+        let name = format!("game:{}", family.key);
+        let target = keys.iter().position(|&k| k == family.key).expect("a card");
+        let mut found = false;
         for _ in 0..40 {
             let controls = self.wait("the game cards", || {
                 let controls = self.screen().controls;
@@ -77,19 +81,28 @@ impl PlayerActions for GameWindow<'_> {
                     .then_some(controls)
             });
             if controls.contains_key(&name) {
-                return self.click_control(&name);
+                self.click_control(&name);
+                found = true;
+                break;
             }
-            let (first, at) = order
+            let (first, at) = keys
                 .iter()
                 .enumerate()
-                .find_map(|(i, id)| Some((i, *controls.get(&format!("game:{}", id.id()))?)))
+                .find_map(|(i, key)| Some((i, *controls.get(&format!("game:{key}"))?)))
                 .expect("a card in sight");
             self.move_pointer(at);
             let wheel = if target < first { "4" } else { "5" };
             self.xdotool(&["click", "--repeat", "3", wheel]);
             self.frames("the cards to scroll", 2);
         }
-        panic!("the card {name} never came into sight");
+        assert!(found, "the card {name} never came into sight");
+        // Choosing the layout again last: Compact gives up a third player.
+        let choices = families::choices_of(variant);
+        let layout = choices.iter().filter(|c| c.axis == "Layout");
+        for choice in choices.iter().chain(layout) {
+            let control = format!("choice:{}:{}", choice.axis, choice.value).to_lowercase();
+            self.click_control(&control);
+        }
     }
 
     /// Where a control stands once it has kept its place for a frame: a
@@ -452,4 +465,39 @@ pub fn flaxman_mate_in_one() -> (String, String) {
                 .expect("legal");
         }
     }
+}
+
+/// The game panel's buttons stay where they are while words come and go:
+/// a refused click's explanation and a save's "Saved … in …" appear in the
+/// status box, and no control below it moves.
+#[test]
+fn messages_never_move_the_panels_buttons() {
+    let display = PrivateDisplay::start();
+    let window = open(&display, "messages", &["--variant", "tapestry"]);
+    let watched = ["turn-board", "settings", "save", "record", "start-position"];
+    let places = |window: &GameWindow| -> Vec<[f32; 2]> {
+        let controls = window.screen().controls;
+        watched
+            .iter()
+            .map(|name| {
+                *controls
+                    .get(*name)
+                    .unwrap_or_else(|| panic!("the panel shows '{name}'"))
+            })
+            .collect()
+    };
+    window.wait("the game panel", || {
+        window.screen().controls.get("record").map(|_| ())
+    });
+    window.frames("the panel to settle", 3);
+    let before = places(&window);
+    // An empty Loom square, nothing selected: the game says what to do.
+    window.click_cell("E");
+    window.frames("the words to be drawn", 3);
+    assert_eq!(places(&window), before, "after the explanation");
+    window.click_control("save");
+    window.wait("the save", || window.newest_save().map(|_| ()));
+    window.frames("the note to be drawn", 3);
+    assert_eq!(places(&window), before, "after 'Saved … in …'");
+    window.close("after the messages");
 }

@@ -144,7 +144,7 @@ fn the_menu_offers_to_continue_the_autosaved_game_with_its_players() {
     let mut app = core_app(Some(path.clone()));
     let offer = app.world().resource::<Resumable>();
     assert!(
-        offer.summary.contains("Flaxman: 3 moves"),
+        offer.summary.contains("Flaxman: 2 moves"),
         "{}",
         offer.summary
     );

@@ -197,6 +197,7 @@ fn every_game_sits_in_a_room_and_its_men_fill_their_cells() {
             outside.len()
         );
         let (top, spread) = flatness(&outside);
+        eprintln!("{variant}: the surroundings' top colour covers {top:.3}, spread {spread:.1}");
         assert!(
             top < 0.35 && spread > 2.0,
             "{variant}: the surroundings are flat (one colour covers {top:.2}, brightness spread {spread:.1})"

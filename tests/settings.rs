@@ -53,6 +53,8 @@ fn a_changed_setting_is_written_and_a_restart_reads_it() {
         .arg(config.join("shot.png"))
         .env("DISPLAY", &display.name)
         .env("XDG_CONFIG_HOME", &config)
+        // A screenshot says nothing but warnings unless asked.
+        .env("RUST_LOG", "warn,variantarium=info")
         .output()
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&output.stderr);

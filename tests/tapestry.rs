@@ -1397,3 +1397,39 @@ mod hints {
         }
     }
 }
+
+/// A Loom square says what it does and whether it does it now; a square of
+/// the Tapestry is just a square.
+#[test]
+fn a_loom_square_says_what_it_does_and_whether_it_is_active() {
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::{Variant, VariantId};
+    let session = new_session(
+        Variant::new(VariantId::Tapestry),
+        DrawRules::default(),
+        Some("3k2/6/6/6/6/3K2 w ONN -"),
+    )
+    .expect("a position");
+    let layout = session.layout();
+    let cell = |name: &str| layout.cell_named(name).expect("a cell");
+    let earth = session.cell_words(cell("E")).expect("E is a Loom square");
+    assert_eq!(earth.name, "Earth (Loom square)");
+    assert_eq!(
+        earth.summary,
+        "Inactive: no Fate stands here. While active, every move must change territory \
+         (Knights excepted)."
+    );
+    let nexus = session.cell_words(cell("N")).expect("N is a Loom square");
+    assert!(
+        nexus.summary.starts_with("Active: 2 Fates stand here."),
+        "{nexus:?}"
+    );
+    let opposition = session.cell_words(cell("O")).expect("O");
+    assert!(
+        opposition
+            .summary
+            .starts_with("Active: a Fate stands here.")
+    );
+    assert_eq!(session.cell_words(cell("c3")), None);
+}

@@ -3,6 +3,7 @@
 //! [`crate::rules::session`] and talks to it in move notation through
 //! messages. This file declares the rooms and assembles their plugins.
 
+pub mod fly_in;
 pub mod form;
 pub mod layout;
 pub mod learn;
@@ -14,6 +15,7 @@ pub mod ui;
 
 use bevy::prelude::*;
 
+pub use fly_in::FlyIn;
 pub use layout::ReservedBottom;
 pub use learn::menu::LearnFocus;
 pub use learn::player::{
@@ -25,7 +27,9 @@ pub use look::capture::ScreenshotRequest;
 pub use look::meshes::{Extent, man_extent};
 pub use play::autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use play::board::{Cell, CellIndex};
-pub use play::clock::{Clock, ClockChoice, ClockMode, GameClock, TimeControl};
+pub use play::clock::{
+    Clock, ClockChoice, ClockMode, ClockSystems, GameClock, NextClock, TimeControl,
+};
 pub use play::computer::{Engine, HintRequested, Players, Thinking};
 pub use play::game::{
     AnimationSpeed, CellClicked, ComputerResumed, GameStarted, GameSystems, HistoryRequested,

@@ -1,13 +1,14 @@
 //! Opens the game window: Bevy's default plugins set for this game, the
 //! app's plugins, and the resources that say how this window starts.
 
+use bevy::app::PluginGroupBuilder;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
-    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, Players, Quality,
-    SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, Players,
+    Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.
@@ -23,6 +24,32 @@ pub fn check_display() -> Result<(), String> {
     Ok(())
 }
 
+/// Outside a desktop session (a virtual X display, a terminal over ssh)
+/// nothing sets `XDG_RUNTIME_DIR`, and the Vulkan driver's look for a
+/// Wayland compositor prints an error about it that says nothing of this
+/// window. A private empty folder answers that look quietly: no compositor
+/// there, so the window opens on X as it would have.
+#[cfg(unix)]
+fn no_wayland_complaint() {
+    use std::os::unix::fs::PermissionsExt;
+    if std::env::var_os("XDG_RUNTIME_DIR").is_some() {
+        return;
+    }
+    // SAFETY: getuid only returns the calling process's user id.
+    let user = unsafe { libc::getuid() };
+    let dir = std::env::temp_dir().join(format!("variantarium-runtime-{user}"));
+    let made = std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)));
+    if made.is_ok() {
+        // SAFETY: called before the app starts any thread, so nothing reads
+        // the environment while it changes.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+    }
+}
+
+#[cfg(not(unix))]
+fn no_wayland_complaint() {}
+
 /// Opens the window as `start` says and runs until it closes.
 pub fn open(start: WindowStart) -> Result<(), String> {
     run(start, None, None)
@@ -37,10 +64,15 @@ pub fn run(
     quality: Option<Quality>,
 ) -> Result<(), String> {
     check_display()?;
+    no_wayland_complaint();
     let screenshot = start.screenshot.is_some();
     let recorded = recording.is_some();
     let mut app = App::new();
-    app.add_plugins(default_plugins(start.size, screenshot || recorded));
+    app.add_plugins(default_plugins(
+        start.size,
+        start.hidden,
+        screenshot || recorded,
+    ));
     if let Some(quality) = quality {
         app.insert_resource(quality);
     }
@@ -78,13 +110,22 @@ pub fn run(
     }
 }
 
-/// Bevy's plugins as this game uses them.
-fn default_plugins(size: (u32, u32), finished_frames: bool) -> impl PluginGroup {
-    DefaultPlugins
+/// Bevy's plugins as this game uses them. A screenshot or a recording
+/// (`finished_frames`) plays no sound, so it opens no sound card, and says
+/// only what goes wrong: its own progress is all a command line shows.
+fn default_plugins(size: (u32, u32), hidden: bool, finished_frames: bool) -> PluginGroupBuilder {
+    let filter = if finished_frames {
+        QUIET_LOG
+    } else {
+        "warn,variantarium=info"
+    };
+    let plugins = DefaultPlugins
+        .build()
         .set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Variantarium".into(),
                 resolution: WindowResolution::new(size.0, size.1),
+                visible: !hidden,
                 ..default()
             }),
             ..default()
@@ -96,14 +137,24 @@ fn default_plugins(size: (u32, u32), finished_frames: bool) -> impl PluginGroup 
             ..default()
         })
         .set(bevy::log::LogPlugin {
-            filter: "warn,variantarium=info".into(),
+            filter: filter.into(),
             ..default()
         })
         // The world's update is light; drawing is the work. Pipelining
         // the two gains no frames and shows a click's answer one frame
         // later (measured under lavapipe: 1.9 s instead of 3.1 s).
-        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
+        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
+    if finished_frames {
+        plugins.disable::<bevy::audio::AudioPlugin>()
+    } else {
+        plugins
+    }
 }
+
+/// What a screenshot or a recording logs: warnings of its own and errors.
+/// A window on a virtual display without a desktop draws warnings from
+/// winit and the Vulkan layer that say nothing of the picture.
+const QUIET_LOG: &str = "error,variantarium=warn";
 
 /// The game, players, screenshot and lessons the window starts with.
 fn place_the_start(app: &mut App, start: WindowStart) {
@@ -123,6 +174,7 @@ fn place_the_start(app: &mut App, start: WindowStart) {
     }
     if let Some(session) = start.game {
         app.insert_resource(StartWith(Some(session)));
+        app.insert_resource(NextClock::Saved(start.clock));
     }
     start_learning(app, start.lessons);
 }

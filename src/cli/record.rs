@@ -78,6 +78,10 @@ pub struct RecordArgs {
     /// No caption strip under the game.
     #[arg(long)]
     pub no_captions: bool,
+    /// Render in a window that is never shown (the game window's Record
+    /// dialog records this way, so that nothing covers the game).
+    #[arg(long)]
+    pub hidden: bool,
     /// No progress bar (the `frames N` line stays).
     #[arg(long)]
     pub quiet: bool,
@@ -128,9 +132,12 @@ impl RecordArgs {
             let players = levels_line(start.as_ref(), &levels);
             single(start, &moves, vec![players])?
         } else {
-            let (start, moves) = self.game()?;
-            let players = format!("{} moves", moves.len());
-            single(start, &moves, vec![players])?
+            let (start, moves, players) = self.game()?;
+            let mut lines: Vec<String> = players.into_iter().collect();
+            let rounds = moves.len().div_ceil(usize::from(start.side_count().max(1)));
+            let plural = if rounds == 1 { "" } else { "s" };
+            lines.push(format!("{rounds} move{plural}"));
+            single(start, &moves, lines)?
         };
         if let Some(title) = &self.title
             && let Some(first) = script.segments.first_mut()
@@ -140,19 +147,23 @@ impl RecordArgs {
         Ok(script)
     }
 
-    /// The start of the game named by --variant or --record, and the moves
-    /// to play from it.
-    fn game(&self) -> Result<(Box<dyn Session>, Vec<String>), String> {
+    /// The start of the game named by --variant or --record, the moves to
+    /// play from it, and who played it when the record says.
+    fn game(&self) -> Result<(Box<dyn Session>, Vec<String>, Option<String>), String> {
         let setup = &self.setup;
         let extra: Vec<String> = move_list(&setup.moves)
             .map(|(_, m)| m.to_string())
             .collect();
         if let Some(path) = &setup.record {
-            let game = record::load(path)?;
+            let loaded = record::open(path)?;
+            let game = loaded.session;
             let start = new_session(game.variant(), game.draw_rules(), Some(&game.start_text()))?;
             let mut moves = game.moves();
             moves.extend(extra);
-            return Ok((start, moves));
+            let players = loaded
+                .players
+                .map(|seats| seats_line(start.as_ref(), &seats));
+            return Ok((start, moves, players));
         }
         if setup.variant.is_none() {
             return Err(
@@ -165,7 +176,7 @@ impl RecordArgs {
             DrawRules::default(),
             setup.position.as_deref(),
         )?;
-        Ok((start, extra))
+        Ok((start, extra, None))
     }
 
     /// The computer levels by side (White, Black, then Red).
@@ -300,10 +311,21 @@ fn computer_game(start: &dyn Session, levels: &[Level], seed: u64, plies: u32) -
 
 /// "White: Apprentice · Black: Club player".
 fn levels_line(start: &dyn Session, levels: &[Level]) -> String {
+    let seats: Vec<Option<Level>> = levels.iter().copied().map(Some).collect();
+    seats_line(start, &seats)
+}
+
+/// "White: Human  ·  Black: Novice": who plays each side (None a person).
+fn seats_line(start: &dyn Session, seats: &[Option<Level>]) -> String {
     (0..start.side_count())
         .map(|side| {
             let side = crate::rules::Side(side);
-            format!("{}: {}", side.name(), levels[side.0 as usize].name())
+            let who = seats
+                .get(side.index())
+                .copied()
+                .flatten()
+                .map_or("Human", Level::name);
+            format!("{}: {who}", side.name())
         })
         .collect::<Vec<_>>()
         .join("  ·  ")
@@ -373,6 +395,7 @@ fn record_frames(
     let start = super::start::WindowStart {
         game,
         players: vec![None, None, None],
+        hidden: args.hidden,
         ..super::start::WindowStart::new(size)
     };
     let shown = super::launch::run(start, Some(plugin), quality);

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use crate::engine::Level;
+use crate::record::SavedClock;
 use crate::rules::session::Session;
 
 /// How the window starts.
@@ -16,7 +17,11 @@ pub struct WindowStart {
     pub game: Option<Box<dyn Session>>,
     /// Who plays each side: None a person, else the computer at that level.
     pub players: Vec<Option<Level>>,
+    /// The clocks the game starts with (None: without clocks).
+    pub clock: Option<SavedClock>,
     pub size: (u32, u32),
+    /// The window is never shown (a recording made from the game window).
+    pub hidden: bool,
     /// A line for the status bar of the launch game (a load that stopped).
     pub notice: Option<String>,
     /// Keep a JSON map of where each cell appears on screen.
@@ -34,7 +39,9 @@ impl WindowStart {
         WindowStart {
             game: None,
             players: vec![None, None],
+            clock: None,
             size,
+            hidden: false,
             notice: None,
             cell_map: None,
             screenshot: None,

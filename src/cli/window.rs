@@ -38,6 +38,29 @@ pub struct PlayArgs {
     /// Black's player: `human` (the default) or a computer level 1–6.
     #[arg(long, default_value = "human")]
     pub black: String,
+    /// Red's player in a three-player game: `human` (the default) or a
+    /// computer level 1–6.
+    #[arg(long, default_value = "human")]
+    pub red: String,
+    /// Chess clocks: minutes each and seconds added after each move, e.g.
+    /// `5+3`; a saved game goes on with its own clocks unless this is given.
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// `--clock M+I`: minutes each (a fraction allowed, e.g. `0.5+0`) and
+/// whole seconds of increment, in milliseconds.
+pub fn parse_clock(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--clock must look like 5+3 (minutes+seconds), not '{text}'");
+    let (minutes, increment) = text.split_once('+').ok_or_else(bad)?;
+    let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+    let increment: u64 = increment.trim().parse().map_err(|_| bad())?;
+    if !(minutes > 0.0 && minutes <= 600.0) || increment > 600 {
+        return Err(format!(
+            "--clock {text}: minutes must be above 0 and at most 600, seconds at most 600"
+        ));
+    }
+    Ok(((minutes * 60_000.0).round() as u64, increment * 1000))
 }
 
 /// `human` or a computer level.
@@ -96,9 +119,15 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 /// plays each side (from --white and --black, else from a resumed save).
 pub fn play(args: &PlayArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
-    let mut players = vec![player("white", &args.white)?, player("black", &args.black)?];
+    let mut players = vec![
+        player("white", &args.white)?,
+        player("black", &args.black)?,
+        player("red", &args.red)?,
+    ];
+    let control = args.clock.as_deref().map(parse_clock).transpose()?;
     let loaded = launch_game(args)?;
     let mut notice = None;
+    let mut clock = None;
     let game = loaded.map(|loaded| {
         if let Some(saved) = &loaded.players {
             for (side, saved) in players.iter_mut().zip(saved) {
@@ -111,10 +140,27 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
             eprintln!("variantarium: {stopped}");
         }
         notice = loaded.stopped;
+        let sides = usize::from(loaded.session.side_count());
+        clock = match control {
+            Some((base_ms, increment_ms)) => Some(record::SavedClock {
+                base_ms,
+                increment_ms,
+                left_ms: vec![base_ms; sides],
+            }),
+            None => loaded.clock,
+        };
         loaded.session
     });
+    let sides = game.as_ref().map_or(0, |game| game.side_count());
+    if game.is_none() && control.is_some() {
+        return Err("--clock needs a game (--variant, --record or --resume)".into());
+    }
+    if sides < 3 && args.red != "human" {
+        return Err("--red: Red plays only in a three-player game".into());
+    }
     open(WindowStart {
         game,
+        clock,
         cell_map: args.cell_map.clone(),
         players,
         notice,
@@ -159,6 +205,7 @@ fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
             session,
             stopped: None,
             players: None,
+            clock: None,
         })
     })
 }

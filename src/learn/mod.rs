@@ -1,14 +1,16 @@
 //! Learn mode without a window: the lesson format ([`lesson`]), the loader
 //! ([`load`]), the player's state after any step ([`script`]), the checker
-//! that proves each lesson against the rules ([`check`]) and the progress
-//! file ([`progress`]).
+//! that proves each lesson against the rules ([`check`]), what a lesson
+//! says to a wrong answer ([`answer`]) and the progress file ([`progress`]).
 
+pub mod answer;
 pub mod check;
 pub mod lesson;
 pub mod load;
 pub mod progress;
 pub mod script;
 
+pub use answer::wrong_answer;
 pub use check::{Problem, check};
 pub use lesson::{Arrow, ArrowKind, Exercise, Expect, Lesson, MarkColour, Shot, Step};
 pub use load::{Entry, Library, default_dir};

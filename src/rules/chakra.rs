@@ -31,8 +31,8 @@ pub const GRID: Grid = Grid::new(8, 8);
 /// The start, as position text (see [`Chakra::to_text`]).
 /// The rules as the window shows them.
 pub const RULES_TEXT: &str = "\
-Freeling's 8×8 game. Ape moves like a Knight, Samurai like King + Rook, Monk \
-like King + Bishop. The Courtesan steps like a King and, when she sees her own \
+Freeling's 8×8 game. King and Queen move as in chess, Ape like a Knight, \
+Samurai like King + Rook, Monk like King + Bishop. The Courtesan steps like a King and, when she sees her own \
 King along a line, may slide along it.
 Each side has two chakras: a vacant chakra moves like a Knight or one King step \
 (its mode) and may flip mode. Any piece may stand on a chakra; your own chakras \

@@ -37,8 +37,9 @@ Landing on any Prisoner frees it: swap, and it is a Soldier again.
 Only a King may capture its own Soldier. Nobody lands on a King.
 A King is in check when an enemy King or Soldier could jump onto it; you may not \
 leave yours in check. If every King and Soldier of yours has no point at its \
-distance on the board (all pinned), it is a stalemate, even in check. Otherwise \
-checkmate wins and no legal move out of check is a draw.";
+distance on the board (all pinned), it is a stalemate, even in check. Otherwise, \
+with no legal move: in check it is checkmate (a loss), not in check a stalemate \
+(a draw).";
 
 /// The board's ink: eight lines each way, so that the 36 points are the
 /// inner intersections and the board has a margin of empty squares. Points

@@ -3,12 +3,14 @@
 //! [`dispatch::VariantVisitor`].
 //!
 //! The shared facts stand in small files below the games that read them
-//! ([`side`], [`outcome`], [`position`], [`variant`], [`view`], [`men`] …);
+//! ([`side`], [`outcome`], [`position`], [`variant`], [`families`], [`view`],
+//! [`men`] …);
 //! [`registry`] and [`dispatch`] stand above the games, [`session`] and
 //! [`glossary`] above those.
 
 pub mod chakra;
 pub mod dispatch;
+pub mod families;
 pub mod flaxman;
 pub mod geometry;
 pub mod glossary;

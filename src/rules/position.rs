@@ -7,7 +7,7 @@ use std::hash::Hash;
 use super::notation::{MoveError, PositionError};
 use super::outcome::Outcome;
 use super::side::Side;
-use super::view::{BoardLayout, CellId, Effect, Hint, Placement, Route};
+use super::view::{BoardLayout, CellId, CellWords, Effect, Hint, Placement, Route};
 
 /// The rules of one game. A value is a complete position: placement, side to
 /// move and every piece of state the rules need (but not the game's history,
@@ -133,6 +133,13 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + Evaluated + '
     /// piece and way it gives check. Empty when not in check.
     fn check_hints(&self) -> Vec<Hint> {
         Vec::new()
+    }
+
+    /// What the cell is and does now, for a cell that is more than a place
+    /// to stand (shown when the pointer rests on it); None for the others.
+    fn cell_words(&self, cell: CellId) -> Option<CellWords> {
+        let _ = cell;
+        None
     }
 }
 

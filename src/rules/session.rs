@@ -12,7 +12,7 @@ use super::side::Side;
 use super::status::multi_player_status;
 use super::variant::Variant;
 use super::view::{
-    BoardLayout, CellId, Effect, Hint, ManState, Placement, Route, Takings, taken_men,
+    BoardLayout, CellId, CellWords, Effect, Hint, ManState, Placement, Route, Takings, taken_men,
 };
 
 /// A legal move as the app sees it.
@@ -77,6 +77,8 @@ pub trait Session: Send + Sync {
     fn move_hints(&self, text: &str) -> Vec<Hint>;
     /// How the King of the side to move is attacked; empty when not in check.
     fn check_hints(&self) -> Vec<Hint>;
+    /// What a special cell is and does now (see [`Position::cell_words`]).
+    fn cell_words(&self, cell: CellId) -> Option<CellWords>;
     /// A game of more than two players: where it stands and who is out, as
     /// [`multi_player_status`] words it; None for two-player games.
     fn multi_player_status(&self) -> Option<[String; 2]>;
@@ -293,6 +295,10 @@ impl<P: Position> Session for VariantGame<P> {
 
     fn selection_hints(&self, from: CellId) -> Vec<Hint> {
         self.game.position().selection_hints(from)
+    }
+
+    fn cell_words(&self, cell: CellId) -> Option<CellWords> {
+        self.game.position().cell_words(cell)
     }
 
     fn move_hints(&self, text: &str) -> Vec<Hint> {

@@ -25,8 +25,8 @@ use super::outcome::{EndReason, GameResult, Outcome};
 use super::position::Position;
 use super::side::Side;
 use super::view::{
-    Board, BoardLayout, Cell, CellId, CellShape, Decor, Effect, Hint, HintKind, ManState,
-    Placement, Route,
+    Board, BoardLayout, Cell, CellId, CellShape, CellWords, Decor, Effect, Hint, HintKind,
+    ManState, Placement, Route,
 };
 use super::view::{ManInfo, grid_lines};
 use super::zobrist;
@@ -1314,6 +1314,28 @@ impl Position for Tapestry {
         }
         hints.extend(self.loom_effect_marks());
         hints
+    }
+
+    /// A Loom square: what it does, and whether it does it now (a Fate
+    /// stands on it) — with how many Fates.
+    fn cell_words(&self, cell: CellId) -> Option<CellWords> {
+        let loom = *usize::from(cell)
+            .checked_sub(SQUARES)
+            .and_then(|i| Loom::ALL.get(i))?;
+        let fates = self.fates[loom.index()];
+        let now = match fates {
+            0 => "Inactive: no Fate stands here.".to_string(),
+            1 => "Active: a Fate stands here.".to_string(),
+            n => format!("Active: {n} Fates stand here."),
+        };
+        let (name, does) = loom
+            .effect_text()
+            .split_once(": ")
+            .unwrap_or((loom.effect_text(), ""));
+        Some(CellWords {
+            name: format!("{name} (Loom square)"),
+            summary: format!("{now} While active, {does}."),
+        })
     }
 
     /// A Line from each enemy piece that attacks the King under the current

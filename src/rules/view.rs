@@ -56,6 +56,14 @@ impl BoardLayout {
     }
 }
 
+/// What a cell is, when it is more than a place to stand (a Tapestry Loom
+/// square): its name and one line on what it does now.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct CellWords {
+    pub name: String,
+    pub summary: String,
+}
+
 /// The state a man is in, beyond its letter and side.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum ManState {

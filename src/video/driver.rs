@@ -352,12 +352,24 @@ fn card(painter: &egui::Painter, screen: egui::Rect, card: &Card) {
     painter.rect_filled(screen, 0.0, CARD_SHADE);
     let h = screen.height();
     let centre = screen.center();
-    let heading_size = h * 0.085;
+    let room = screen.width() * CARD_ROOM;
+    // A long name is written smaller, never to the card's edges.
+    let mut heading_size = h * 0.085;
+    let wide = painter
+        .layout_no_wrap(
+            card.heading.clone(),
+            egui::FontId::proportional(heading_size),
+            HEADING_INK,
+        )
+        .size()
+        .x;
+    if wide > room {
+        heading_size *= room / wide;
+    }
     let line_size = h * 0.042;
     // A card's line is a sentence or two: it wraps to the card's width, each
     // row centred.
     let font = egui::FontId::proportional(line_size);
-    let room = screen.width() * CARD_ROOM;
     let rows: Vec<String> = card
         .lines
         .iter()

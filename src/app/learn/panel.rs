@@ -7,8 +7,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
 use crate::app::layout::PANEL_WIDTH;
-use crate::app::layout::{PanelRect, UiSystems};
+use crate::app::layout::{ControlMap, PanelRect, UiSystems};
 use crate::app::screen::Screen;
+use crate::app::ui::glyphs::LessonGlyphs;
 
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(150, 230, 150);
 const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 140, 120);
@@ -29,6 +30,8 @@ fn lesson_panel(
     player: Res<LessonPlayer>,
     library: Res<LessonLibrary>,
     mut panel: ResMut<PanelRect>,
+    mut map: ResMut<ControlMap>,
+    glyphs: Res<LessonGlyphs>,
     mut controls: MessageWriter<LessonControl>,
     mut requests: MessageWriter<LessonRequested>,
 ) -> Result {
@@ -40,25 +43,32 @@ fn lesson_panel(
         .resizable(false)
         .show(ctx, |ui| {
             ui.set_max_width(width);
-            ui.add(egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap());
-            ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
+            // A lesson's words wait a frame for their glyphs, never showing
+            // with letters missing.
+            let words = glyphs.ready_for(&player.lesson.id);
+            if words {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap(),
+                );
+                ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
+            }
             let total = player.lesson.shown_steps(player.lesson.steps.len()).max(1);
             let done = player.lesson.shown_steps(player.frame.done);
             ui.add(
                 egui::ProgressBar::new(done as f32 / total as f32)
                     .text(format!("step {done} of {total}")),
             );
+            // The controls come before the words: a caption, a prompt or
+            // a verdict of any length never moves a button.
             ui.separator();
-            lesson_words(ui, &player);
-            ui.separator();
-            player_controls(ui, &player, &mut controls);
+            player_controls(ui, &player, &mut controls, &mut map);
             ui.horizontal(|ui| {
-                if ui.button("All lessons").clicked() {
+                if map.note("all-lessons", ui.button("All lessons")).clicked() {
                     controls.write(LessonControl::Leave);
                 }
                 let next = library.0.next_after(&player.lesson.id);
                 let button = ui.add_enabled(next.is_some(), egui::Button::new("Next lesson ⏵"));
-                if button.clicked()
+                if map.note("next-lesson", button).clicked()
                     && let Some(next) = next
                 {
                     requests.write(LessonRequested {
@@ -67,6 +77,10 @@ fn lesson_panel(
                     });
                 }
             });
+            ui.separator();
+            if words {
+                lesson_words(ui, &player);
+            }
         });
     let rect = shown.map(|inner| inner.response.rect);
     if panel.0 != rect {
@@ -112,6 +126,7 @@ fn player_controls(
     ui: &mut egui::Ui,
     player: &LessonPlayer,
     controls: &mut MessageWriter<LessonControl>,
+    map: &mut ControlMap,
 ) {
     ui.horizontal(|ui| {
         if ui.button("⏮").on_hover_text("Restart").clicked() {
@@ -127,7 +142,7 @@ fn player_controls(
             "⏵ Play"
         };
         let play = ui.add_enabled(!player.finished(), egui::Button::new(label));
-        if play.clicked() {
+        if map.note("lesson-play", play).clicked() {
             controls.write(LessonControl::PlayPause);
         }
         let forward = ui.add_enabled(!player.finished(), egui::Button::new("⏩"));
@@ -136,7 +151,10 @@ fn player_controls(
         } else {
             "Step forward"
         };
-        if forward.on_hover_text(hint).clicked() {
+        if map
+            .note("lesson-forward", forward.on_hover_text(hint))
+            .clicked()
+        {
             controls.write(LessonControl::Forward);
         }
     });

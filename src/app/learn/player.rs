@@ -16,7 +16,7 @@ use crate::app::play::game::{
 };
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
-use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step};
+use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step, wrong_answer};
 use crate::rules::view::{Hint, HintKind};
 
 /// Every lesson found at start-up, broken ones included.
@@ -335,7 +335,8 @@ fn answer_exercises(
             continue;
         };
         if !exercise.accept.contains(text) {
-            player.feedback = Some(Feedback::Wrong(exercise.wrong.clone()));
+            let said = wrong_answer(&exercise, player.frame.session.as_ref(), &applied.mv);
+            player.feedback = Some(Feedback::Wrong(said));
             history.write(HistoryRequested(HistoryStep::Undo));
             continue;
         }

@@ -10,11 +10,13 @@ use bevy::camera::SubCameraView;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
-use crate::app::layout::{PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
+use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn};
+use crate::app::layout::{AnalysisRect, PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
 use crate::app::play::board::{CellIndex, spawn_cells};
-use crate::app::play::game::{GameStarted, Match};
+use crate::app::play::game::{GameStarted, HumanSides, Match};
 use crate::app::play::settings::{CameraStart, Settings};
 use crate::app::screen::{CellMapOut, PlayMode, SceneOnly, Screen, in_lesson};
+use crate::rules::Side;
 
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -80,35 +82,22 @@ impl OrbitCamera {
 #[derive(Component)]
 pub struct MainCamera;
 
-/// The swoop at a game's start: seconds flown so far.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct FlyIn {
-    pub elapsed: f32,
-}
-
-/// How long the fly-in takes, and where it starts: this much further out,
+/// How far the fly-in starts from the framed view: this much further out,
 /// turned this far round and this much lower.
-const FLY_IN_SECONDS: f32 = 1.6;
 const FLY_IN_FAR: f32 = 0.9;
 const FLY_IN_TURN: f32 = 0.8;
 const FLY_IN_LOWER: f32 = 0.45;
 
-impl FlyIn {
-    /// The orbit seen `elapsed` seconds into the flight toward `to`.
-    pub fn orbit(&self, to: &OrbitCamera) -> OrbitCamera {
-        let t = (self.elapsed / FLY_IN_SECONDS).clamp(0.0, 1.0);
-        // Ease out: fast at first, settling gently.
-        let left = (1.0 - t).powi(3);
-        OrbitCamera {
-            distance: to.distance * (1.0 + FLY_IN_FAR * left),
-            yaw: to.yaw + FLY_IN_TURN * left,
-            pitch: (to.pitch - FLY_IN_LOWER * left).max(0.2),
-            ..*to
-        }
-    }
-
-    pub fn done(&self) -> bool {
-        self.elapsed >= FLY_IN_SECONDS
+/// The orbit seen `flight.elapsed` seconds into the flight toward `to`.
+pub fn flown(flight: &FlyIn, to: &OrbitCamera) -> OrbitCamera {
+    let t = (flight.elapsed / FLY_IN_SECONDS).clamp(0.0, 1.0);
+    // Ease out: fast at first, settling gently.
+    let left = (1.0 - t).powi(3);
+    OrbitCamera {
+        distance: to.distance * (1.0 + FLY_IN_FAR * left),
+        yaw: to.yaw + FLY_IN_TURN * left,
+        pitch: (to.pitch - FLY_IN_LOWER * left).max(0.2),
+        ..*to
     }
 }
 
@@ -156,14 +145,37 @@ fn follow_the_mover(
     if !orbit.follow {
         return;
     }
-    let sixths = match (game.session.side_count(), side.0) {
+    orbit.yaw = seat_yaw(game.session.side_count(), side);
+}
+
+/// The view from behind `side`'s army: two players 180° apart; three, Red,
+/// White and Black 120° apart, where their armies start.
+pub fn seat_yaw(side_count: u8, side: Side) -> f32 {
+    let sixths = match (side_count, side.0) {
         (3, 0) => 2,
         (3, 1) => 4,
         (3, _) => 0,
         (_, 1) => 3,
         _ => 0,
     };
-    orbit.yaw = sixths as f32 * std::f32::consts::FRAC_PI_3;
+    sixths as f32 * std::f32::consts::FRAC_PI_3
+}
+
+/// The side the camera sits behind at a game's start: the one person's
+/// against the computer (the first in turn order when several play), else
+/// White's.
+fn seat_of(humans: &HumanSides, side_count: u8) -> Side {
+    let seats = usize::from(side_count);
+    let people: Vec<usize> = (0..seats)
+        .filter(|&i| humans.0.get(i).copied().unwrap_or(true))
+        .collect();
+    match people[..] {
+        [] => Side::WHITE,
+        _ if people.len() == seats => Side::WHITE,
+        // Turn order: in three-player games Red (side 2) moves first.
+        _ if seats == 3 && people.contains(&2) => Side(2),
+        [first, ..] => Side(first as u8),
+    }
 }
 
 /// Where a world point appears in a window of this size seen through
@@ -252,8 +264,9 @@ fn frame_the_boards(
     scene_only: Option<Res<SceneOnly>>,
     reserved: Option<Res<ReservedBottom>>,
     panel: Res<PanelRect>,
+    analysis: Res<AnalysisRect>,
     mode: Option<Res<State<PlayMode>>>,
-    mut framed_for: Local<Option<(Vec2, Option<f32>)>>,
+    mut framed_for: Local<Option<(Vec2, Option<f32>, Option<Rect>)>>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
     let new_game = started.read().count() > 0;
@@ -275,11 +288,19 @@ fn frame_the_boards(
             .map_or(size.x - PANEL_WIDTH, |rect| rect.left())
             .round()
     });
-    if !new_game && *framed_for == Some((size, panel_left)) {
+    let corner = analysis.0.filter(|_| panel_up).map(|r| {
+        Rect::new(
+            r.min.x.round(),
+            r.min.y.round(),
+            r.max.x.round(),
+            r.max.y.round(),
+        )
+    });
+    if !new_game && *framed_for == Some((size, panel_left, corner)) {
         return;
     }
-    *framed_for = Some((size, panel_left));
-    let mut free = free_area(size.x, size.y, panel_left);
+    *framed_for = Some((size, panel_left, corner));
+    let mut free = free_area(size.x, size.y, panel_left, corner);
     free.max.y -= reserved.map_or(0.0, |r| r.0) * size.y;
     let mut framed = *orbit;
     framed.shift = (size.x / 2.0 - free.center().x) / size.x;
@@ -321,10 +342,19 @@ fn start_the_view(
     scene_only: Option<Res<SceneOnly>>,
     mode: Option<Res<State<PlayMode>>>,
     scripted: Option<Res<CellMapOut>>,
+    game: Option<Res<Match>>,
+    humans: Res<HumanSides>,
     mut orbit: ResMut<OrbitCamera>,
 ) {
     if started.read().count() == 0 {
         return;
+    }
+    if let Some(game) = game {
+        let sides = game.session.side_count();
+        let yaw = seat_yaw(sides, seat_of(&humans, sides));
+        if orbit.yaw != yaw {
+            orbit.yaw = yaw;
+        }
     }
     let top = settings.camera_start == CameraStart::Top;
     if orbit.top_down != top {
@@ -356,7 +386,7 @@ fn place_camera(
             if flight.done() {
                 commands.remove_resource::<FlyIn>();
             }
-            flight.orbit(&orbit)
+            flown(flight, &orbit)
         }
         None if orbit.is_changed() => *orbit,
         None => return,
@@ -394,6 +424,22 @@ mod tests {
     use crate::rules::session::new_session;
     use crate::rules::variant::Variant;
 
+    /// The camera sits behind the person playing the computer, on Black's
+    /// side after a rematch puts them there, behind Red's army in a game of
+    /// three, and on White's side when everyone (or no one) is a person.
+    #[test]
+    fn the_camera_sits_behind_the_persons_side() {
+        let humans = |seats: &[bool]| HumanSides(seats.to_vec());
+        assert_eq!(seat_of(&humans(&[true, false]), 2), Side::WHITE);
+        assert_eq!(seat_of(&humans(&[false, true]), 2), Side::BLACK);
+        assert_eq!(seat_of(&humans(&[true, true]), 2), Side::WHITE);
+        assert_eq!(seat_of(&humans(&[false, false]), 2), Side::WHITE);
+        assert_eq!(seat_of(&humans(&[false, true, false]), 3), Side::BLACK);
+        assert_eq!(seat_of(&humans(&[true, false, true]), 3), Side(2));
+        assert_eq!(seat_yaw(2, Side::BLACK), std::f32::consts::PI);
+        assert_eq!(seat_yaw(3, Side(2)), 0.0);
+    }
+
     /// The fly-in starts further out, turned and lower, closes in without
     /// turning back, and lands exactly on the framed view.
     #[test]
@@ -402,14 +448,14 @@ mod tests {
             distance: 12.0,
             ..default()
         };
-        let first = FlyIn { elapsed: 0.0 }.orbit(&to);
+        let first = flown(&FlyIn { elapsed: 0.0 }, &to);
         assert!(first.distance > to.distance * 1.5 && first.yaw > to.yaw && first.pitch < to.pitch);
         let mut last = first.distance;
         for step in 1..=20 {
             let flight = FlyIn {
                 elapsed: FLY_IN_SECONDS * step as f32 / 20.0,
             };
-            let seen = flight.orbit(&to);
+            let seen = flown(&flight, &to);
             assert!(seen.distance <= last, "step {step}: backing away");
             last = seen.distance;
         }
@@ -417,7 +463,7 @@ mod tests {
             elapsed: FLY_IN_SECONDS,
         };
         assert!(landed.done());
-        assert_eq!(landed.orbit(&to), to);
+        assert_eq!(flown(&landed, &to), to);
     }
 
     /// At every window size, with the panel up, every cell of every game
@@ -440,7 +486,7 @@ mod tests {
                 (640.0, 900.0),
             ] {
                 let size = Vec2::new(w, h);
-                let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0));
+                let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0), None);
                 let mut orbit = OrbitCamera {
                     shift: (w / 2.0 - free.center().x) / w,
                     ..default()

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::layout::PanelRect;
+use crate::app::layout::{AnalysisRect, PanelRect};
 use crate::app::look::camera::MainCamera;
 use crate::app::look::meshes::man_extent;
 use crate::app::play::board::CellIndex;
@@ -206,11 +206,11 @@ impl LabelView<'_> {
             .map(|p| egui::pos2(p.x, p.y))
     }
 
-    /// Where labels must not go: the game panel, the selected man from its
+    /// Where labels must not go: the panels, the selected man from its
     /// base to its top, and the targets' marks (a label must not hide
     /// where a man may go).
-    fn keep_out(&self, panel: &PanelRect, selection: &Selection) -> Vec<egui::Rect> {
-        let mut keep_out: Vec<egui::Rect> = panel.0.into_iter().collect();
+    fn keep_out(&self, panels: [Option<egui::Rect>; 2], selection: &Selection) -> Vec<egui::Rect> {
+        let mut keep_out: Vec<egui::Rect> = panels.into_iter().flatten().collect();
         if let Some(from) = selection.from {
             let base = self.index.place(from);
             let corners = [
@@ -295,6 +295,7 @@ fn label_hints(
     selection: Res<Selection>,
     index: Res<CellIndex>,
     panel: Res<PanelRect>,
+    analysis: Res<AnalysisRect>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
     let Ok((camera, at)) = cameras.single() else {
@@ -310,10 +311,13 @@ fn label_hints(
         variant: game.session.variant(),
         placements: game.session.placements(),
     };
-    let keep_out = view.keep_out(&panel, &selection);
+    let keep_out = view.keep_out([panel.0, analysis.0], &selection);
+    // A line said once is enough: the marks show every cell it is about.
+    let mut said = std::collections::HashSet::new();
     let labels: Vec<Label> = overlays
         .0
         .iter()
+        .filter(|h| h.label().is_some_and(|l| said.insert(l.to_string())))
         .filter_map(|h| view.label(&painter, h))
         .collect();
     let wanted: Vec<(egui::Pos2, egui::Vec2)> = labels.iter().map(|l| (l.centre, l.size)).collect();

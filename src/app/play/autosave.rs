@@ -13,13 +13,14 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::app::play::clock::{ClockSystems, GameClock, NextClock};
 use crate::app::play::computer::Players;
 use crate::app::play::game::{
     GameStarted, GameSystems, Match, MoveApplied, NewGameRequested, PositionChanged, StartNotice,
 };
 use crate::app::screen::{Backdrop, Screen, in_lesson};
 use crate::engine::Level;
-use crate::record::{self, GameRecord};
+use crate::record::{self, GameRecord, SavedClock};
 use crate::rules::session::Session;
 
 /// Keeps the current game in `path`; None keeps nothing (a screenshot run).
@@ -38,6 +39,7 @@ pub struct Resumable {
     pub summary: String,
     session: Box<dyn Session>,
     players: Option<Vec<Option<Level>>>,
+    clock: Option<SavedClock>,
     stopped: Option<String>,
 }
 
@@ -63,6 +65,7 @@ impl Plugin for AutosavePlugin {
                     // game of the user's.
                     save_on_change
                         .after(GameSystems)
+                        .after(ClockSystems)
                         .run_if(not(in_lesson))
                         .run_if(not(resource_exists::<Backdrop>)),
                 ),
@@ -86,6 +89,7 @@ pub fn read_autosave(path: &std::path::Path) -> Option<Resumable> {
             summary: summary(loaded.session.as_ref()),
             session: loaded.session,
             players: loaded.players,
+            clock: loaded.clock,
             stopped: loaded.stopped,
         }),
         Err(e) => {
@@ -96,16 +100,12 @@ pub fn read_autosave(path: &std::path::Path) -> Option<Resumable> {
 }
 
 fn summary(session: &dyn Session) -> String {
-    let moves = session.moves().len();
-    let plural = if moves == 1 { "" } else { "s" };
+    let moves = crate::app::play::files::moves_phrase(session);
     let state = match session.outcome() {
         Some(outcome) => format!("{outcome}"),
         None => format!("{} to move", session.side_to_move().name()),
     };
-    format!(
-        "{}: {moves} move{plural}, {state}",
-        session.variant().id.title()
-    )
+    format!("{}: {moves}, {state}", session.variant().id.title())
 }
 
 fn offer_to_resume(mut commands: Commands, file: Res<AutosaveFile>) {
@@ -120,6 +120,7 @@ fn resume(
     offer: Option<Res<Resumable>>,
     mut players: ResMut<Players>,
     mut notice: ResMut<StartNotice>,
+    mut next_clock: ResMut<NextClock>,
     mut requests: MessageWriter<NewGameRequested>,
 ) {
     if asks.read().count() == 0 {
@@ -132,6 +133,7 @@ fn resume(
         players.0 = sides;
     }
     notice.0 = offer.stopped.clone();
+    *next_clock = NextClock::Saved(offer.clock.clone());
     requests.write(NewGameRequested {
         session: offer.session.clone_box(),
     });
@@ -144,13 +146,14 @@ fn save_on_change(
     file: Res<AutosaveFile>,
     game: Option<ResMut<Match>>,
     players: Res<Players>,
+    clock: Res<GameClock>,
     mut written: ResMut<Written>,
 ) {
     let events = started.read().count() + applied.read().count() + changed.read().count();
     if events > 0
         && let Some(mut game) = game
     {
-        save(&file, &mut game, &players, &mut written);
+        save(&file, &mut game, &players, &clock, &mut written);
     }
 }
 
@@ -159,24 +162,32 @@ fn save_on_exit(
     file: Res<AutosaveFile>,
     game: Option<ResMut<Match>>,
     players: Res<Players>,
+    clock: Res<GameClock>,
     mut written: ResMut<Written>,
 ) {
     if exits.read().count() > 0
         && let Some(mut game) = game
     {
-        save(&file, &mut game, &players, &mut written);
+        save(&file, &mut game, &players, &clock, &mut written);
     }
 }
 
 /// Writes the game unless it is what the file already holds; a failure is
 /// shown in the status bar (once) and the game goes on.
-fn save(file: &AutosaveFile, game: &mut ResMut<Match>, players: &Players, written: &mut Written) {
+fn save(
+    file: &AutosaveFile,
+    game: &mut ResMut<Match>,
+    players: &Players,
+    clock: &GameClock,
+    written: &mut Written,
+) {
     // `game` stays a ResMut so that only a failure marks the match changed.
     let Some(path) = &file.0 else { return };
     // One entry per seat of this game (the menu keeps a third for Red).
     let seats = usize::from(game.session.side_count()).min(players.0.len());
     let text = GameRecord::of(game.session.as_ref())
         .with_players(&players.0[..seats])
+        .with_clock(clock.saved())
         .to_json();
     if text == written.0 {
         return;

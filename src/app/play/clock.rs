@@ -5,14 +5,19 @@
 //! The clock runs only while the game is live: on the playing screen, not
 //! over, at its newest position (not while a step back in the history is
 //! looked at, nor after an undo until a move is played) and not while the
-//! computer waits after such a step. Undo takes back moves, not time.
+//! computer waits after such a step. Undo takes back moves, not time. No
+//! time runs while the camera flies in: the first click is not possible
+//! before it lands. A saved game keeps its clocks, and a loaded or
+//! continued one goes on with them.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::app::fly_in::FlyIn;
 use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied};
 use crate::app::screen::{PlayMode, Screen, in_lesson};
+use crate::record::SavedClock;
 use crate::rules::Side;
 
 /// Time for each player and time added after each of its moves.
@@ -80,6 +85,38 @@ impl Clock {
             return Some(side);
         }
         None
+    }
+
+    /// The clock as a saved game keeps it.
+    pub fn saved(&self) -> SavedClock {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        SavedClock {
+            base_ms: ms(self.control.base),
+            increment_ms: ms(self.control.increment),
+            left_ms: self.left.iter().copied().map(ms).collect(),
+        }
+    }
+
+    /// The clock a saved game kept (a side with no time left has flagged).
+    pub fn from_saved(saved: &SavedClock) -> Clock {
+        let left: Vec<Duration> = saved
+            .left_ms
+            .iter()
+            .map(|&ms| Duration::from_millis(ms))
+            .collect();
+        let flagged = left
+            .iter()
+            .position(Duration::is_zero)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(Side);
+        Clock {
+            control: TimeControl {
+                base: Duration::from_millis(saved.base_ms),
+                increment: Duration::from_millis(saved.increment_ms),
+            },
+            left,
+            flagged,
+        }
     }
 
     /// `side` made a move: it gains the increment (not after its flag fell).
@@ -164,6 +201,27 @@ pub struct GameClock {
     pub running: Option<Side>,
 }
 
+impl GameClock {
+    /// The clocks as a saved game keeps them; None without clocks.
+    pub fn saved(&self) -> Option<SavedClock> {
+        self.clock.as_ref().map(Clock::saved)
+    }
+}
+
+/// The clocks the next game starts with: the chosen time control for a new
+/// game, or those a loaded or continued game was saved with (none for a
+/// game saved without clocks).
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub enum NextClock {
+    #[default]
+    Chosen,
+    Saved(Option<SavedClock>),
+}
+
+/// The clock's systems: whoever saves the clocks runs after them.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ClockSystems;
+
 impl Default for GameClock {
     fn default() -> Self {
         GameClock {
@@ -177,13 +235,22 @@ impl Default for GameClock {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ClockChoice>()
         .init_resource::<GameClock>()
-        .add_systems(Update, (start_clock, run_clock).chain().after(GameSystems));
+        .init_resource::<NextClock>()
+        .add_systems(
+            Update,
+            (start_clock, run_clock)
+                .chain()
+                .in_set(ClockSystems)
+                .after(GameSystems),
+        );
 }
 
-/// Each new game gets a fresh clock of the chosen control (lessons none).
+/// Each new game gets a fresh clock of the chosen control, a loaded one
+/// the clocks it was saved with (lessons none).
 fn start_clock(
     mut started: MessageReader<GameStarted>,
     choice: Res<ClockChoice>,
+    mut next: ResMut<NextClock>,
     game: Option<Res<Match>>,
     mode: Option<Res<State<PlayMode>>>,
     mut clock: ResMut<GameClock>,
@@ -194,11 +261,14 @@ fn start_clock(
     let Some(game) = game else { return };
     let lesson = in_lesson(mode);
     let session = game.session.as_ref();
-    *clock = GameClock {
-        clock: choice
+    let clock_now = match std::mem::take(&mut *next) {
+        NextClock::Chosen => choice
             .control()
-            .filter(|_| !lesson)
             .map(|control| Clock::new(control, session.side_count())),
+        NextClock::Saved(saved) => saved.as_ref().map(Clock::from_saved),
+    };
+    *clock = GameClock {
+        clock: clock_now.filter(|_| !lesson),
         to_move: session.side_to_move(),
         running: None,
     };
@@ -212,6 +282,7 @@ fn run_clock(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     game: Option<ResMut<Match>>,
+    fly_in: Option<Res<FlyIn>>,
     mut applied: MessageReader<MoveApplied>,
     mut state: ResMut<GameClock>,
 ) {
@@ -231,7 +302,8 @@ fn run_clock(
     let live = *screen.get() == Screen::Playing
         && session.outcome().is_none()
         && !session.can_redo()
-        && !game.computer_waits;
+        && !game.computer_waits
+        && fly_in.is_none();
     *running = live.then_some(*to_move);
     if !live {
         return;

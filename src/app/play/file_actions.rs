@@ -18,6 +18,7 @@ use std::time::SystemTime;
 
 use bevy::prelude::*;
 
+use crate::app::play::clock::{GameClock, NextClock};
 use crate::app::play::computer::Players;
 use crate::app::play::files::{FileNote, export_game, fresh_name, load_game, save_game, saves_dir};
 use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
@@ -159,6 +160,7 @@ fn answer_saves(
     game: Option<Res<Match>>,
     screen: Res<State<Screen>>,
     players: Res<Players>,
+    clock: Res<GameClock>,
     mut file: ResMut<CurrentFile>,
     mut message: ResMut<FileMessage>,
 ) {
@@ -182,7 +184,7 @@ fn answer_saves(
             }
         },
     };
-    let note = save_game(session, &players.0, &path);
+    let note = save_game(session, &players.0, clock.saved(), &path);
     if !note.error && path.extension().is_some_and(|e| e == "json") {
         file.path = Some(path);
     }
@@ -195,6 +197,7 @@ fn answer_loads(
     mut message: ResMut<FileMessage>,
     mut players: ResMut<Players>,
     mut notice: ResMut<StartNotice>,
+    mut next_clock: ResMut<NextClock>,
     mut requests: MessageWriter<NewGameRequested>,
 ) {
     let Some(LoadRequested(path)) = loads.read().last() else {
@@ -207,6 +210,7 @@ fn answer_loads(
         seats.resize(sides, None);
         players.0 = seats;
         notice.0 = loaded.stopped.clone();
+        *next_clock = NextClock::Saved(loaded.clock);
         file.path = Some(path.clone()).filter(|p| p.extension().is_some_and(|e| e == "json"));
         file.keep_next = true;
         requests.write(NewGameRequested {

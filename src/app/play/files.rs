@@ -8,12 +8,14 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::engine::Level;
-use crate::record::{self, GameRecord, Loaded};
+use crate::record::{self, GameRecord, Loaded, SavedClock};
 use crate::rules::Side;
 use crate::rules::session::Session;
 
 /// The folder of saved games inside the data folder.
 const SAVES: &str = "saves";
+/// The folder of recorded videos inside the data folder.
+const VIDEOS: &str = "videos";
 
 /// A line about a file, and whether it reports a failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +35,7 @@ impl FileNote {
 }
 
 /// "name in folder", the folder made absolute so the player can find it.
-fn where_is(path: &Path) -> String {
+pub fn where_is(path: &Path) -> String {
     let full = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let name = full.file_name().map_or_else(
         || full.display().to_string(),
@@ -47,11 +49,18 @@ fn where_is(path: &Path) -> String {
     }
 }
 
-/// Saves the game (all of it, with who plays each side, for `.json`; else
-/// the text record), making the folder if need be.
-pub fn save_game(session: &dyn Session, players: &[Option<Level>], path: &Path) -> FileNote {
+/// Saves the game (all of it, with who plays each side and the clocks, for
+/// `.json`; else the text record), making the folder if need be.
+pub fn save_game(
+    session: &dyn Session,
+    players: &[Option<Level>],
+    clock: Option<SavedClock>,
+    path: &Path,
+) -> FileNote {
     let seats = usize::from(session.side_count()).min(players.len());
-    let record = GameRecord::of(session).with_players(&players[..seats]);
+    let record = GameRecord::of(session)
+        .with_players(&players[..seats])
+        .with_clock(clock);
     let text = if path.extension().is_some_and(|e| e == "json") {
         record.to_json()
     } else {
@@ -71,7 +80,7 @@ pub fn save_game(session: &dyn Session, players: &[Option<Level>], path: &Path) 
 /// Writes the plain-text record at `path` made `.txt`.
 pub fn export_game(session: &dyn Session, path: &Path) -> FileNote {
     let path = path.with_extension("txt");
-    let note = save_game(session, &[], &path);
+    let note = save_game(session, &[], None, &path);
     if note.error {
         return note;
     }
@@ -109,6 +118,18 @@ pub fn saves_dir() -> Option<PathBuf> {
 /// A new file in `dir` for this game: its title and the local time, e.g.
 /// `Flaxman 2026-12-01 14.05.json`, with ` (2)` and on when taken.
 pub fn fresh_name(dir: &Path, session: &dyn Session, now: SystemTime) -> PathBuf {
+    fresh_file(dir, session, now, "json")
+}
+
+/// Where recorded videos go: `videos` in the user's data folder, beside
+/// the saved games.
+pub fn videos_dir() -> Option<PathBuf> {
+    record::data_dir().map(|d| d.join(VIDEOS))
+}
+
+/// A new file in `dir` named as [`fresh_name`] names saves, with the
+/// extension `ext`.
+pub fn fresh_file(dir: &Path, session: &dyn Session, now: SystemTime, ext: &str) -> PathBuf {
     let stem = format!("{} {}", session.variant().id.title(), stamp(now, '.'));
     let stem: String = stem
         .chars()
@@ -116,8 +137,8 @@ pub fn fresh_name(dir: &Path, session: &dyn Session, now: SystemTime) -> PathBuf
         .collect();
     (1..)
         .map(|n| match n {
-            1 => dir.join(format!("{stem}.json")),
-            n => dir.join(format!("{stem} ({n}).json")),
+            1 => dir.join(format!("{stem}.{ext}")),
+            n => dir.join(format!("{stem} ({n}).{ext}")),
         })
         .find(|path| !path.exists())
         .expect("a free name")
@@ -137,7 +158,8 @@ pub struct About {
     pub game: String,
     /// `White: Human, Black: Club player`; empty when the file does not say.
     pub players: String,
-    pub moves: usize,
+    /// "4 moves", as the move list counts them.
+    pub moves: String,
     /// `White wins by checkmate`, or `White to move`.
     pub result: String,
 }
@@ -187,12 +209,23 @@ fn about(loaded: &Loaded) -> About {
     About {
         game: session.variant().id.title().into(),
         players,
-        moves: session.moves().len(),
+        moves: moves_phrase(session),
         result: match session.outcome() {
             Some(outcome) => capitalised(&outcome.to_string()),
             None => format!("{} to move", session.side_to_move().name()),
         },
     }
+}
+
+/// "4 moves": moves counted as the move list numbers them, one for each
+/// round of turns (seven turns of a two-player game are four moves).
+pub fn moves_phrase(session: &dyn Session) -> String {
+    let rounds = session
+        .moves()
+        .len()
+        .div_ceil(usize::from(session.side_count().max(1)));
+    let plural = if rounds == 1 { "" } else { "s" };
+    format!("{rounds} move{plural}")
 }
 
 /// "draw by …" as the start of a line.

@@ -228,6 +228,10 @@ struct Sounds(Vec<(Sound, Handle<AudioSource>)>);
 struct Playing(Timer);
 
 pub(super) fn plugin(app: &mut App) {
+    // A screenshot or a recording runs without Bevy's audio: no sounds.
+    if !app.is_plugin_added::<bevy::audio::AudioPlugin>() {
+        return;
+    }
     app.add_systems(Startup, make_sounds).add_systems(
         Update,
         (play_sounds.after(GameSystems), drop_old_sounds).run_if(not(resource_exists::<SceneOnly>)),

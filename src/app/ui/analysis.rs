@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::theme::EXPLAIN;
-use crate::app::layout::ControlMap;
+use crate::app::layout::{AnalysisRect, ControlMap};
 use crate::app::play::computer::Analysing;
 use crate::app::play::game::Match;
 use crate::engine::session::Analysis;
@@ -28,18 +28,21 @@ pub(super) fn analysis_panel(
     mut controls: ResMut<ControlMap>,
     game: Res<Match>,
     mut analysing: ResMut<Analysing>,
+    mut taken: ResMut<AnalysisRect>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let sides = game.session.side_count();
     let over = game.is_over();
-    egui::Window::new("Analysis")
+    let shown = egui::Window::new("Analysis")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
             ui.set_max_width(BAR_SIZE.x);
             let mut on = analysing.on;
-            let toggle = ui.add_enabled(!over, egui::Button::new("Analyse").selected(on));
+            // A finished game is what players analyse most: stepping
+            // back through its moves shows each position's analysis.
+            let toggle = ui.add(egui::Button::new("Analyse").selected(on));
             if controls.note("analyse", toggle).clicked() {
                 on = !on;
             }
@@ -47,6 +50,19 @@ pub(super) fn analysis_panel(
                 analysing.on = on;
             }
             if !analysing.on {
+                return;
+            }
+            if over {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(
+                            "The game ends here: click a move in the list, or press ←, \
+                             to analyse the position before it.",
+                        )
+                        .color(EXPLAIN),
+                    )
+                    .wrap(),
+                );
                 return;
             }
             match &analysing.latest {
@@ -59,6 +75,13 @@ pub(super) fn analysis_panel(
                 }
             }
         });
+    let rect = shown.map(|inner| inner.response.rect);
+    if let Some(rect) = rect {
+        controls.place("analysis-panel-corner", rect.right_bottom());
+    }
+    if taken.0 != rect {
+        taken.0 = rect;
+    }
     Ok(())
 }
 

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::game_over::GameOverDialog;
-use super::theme::show_file_note;
 use crate::app::layout::ControlMap;
 use crate::app::play::file_actions::{
     ExportRequested, FileMessage, LeaveRequested, OpenRequested, SaveAsRequested, SaveRequested,
@@ -34,14 +33,19 @@ impl FileActions<'_> {
         self.leaves.write(LeaveRequested);
     }
 
+    /// What the last save, load, export or delete said.
+    pub(super) fn note(&self) -> Option<&crate::app::play::files::FileNote> {
+        self.message.0.as_ref()
+    }
+
     /// The game-over dialog, again.
     pub(super) fn show_result(&mut self) {
         self.game_over.open = true;
     }
 }
 
-/// Save, Save as…, Open…, Saved games and Export, and what the last of
-/// them said.
+/// Save, Save as…, Open…, Saved games and Export (what the last of them
+/// said is in the status box: [`FileActions::note`]).
 pub(super) fn file_controls(ui: &mut egui::Ui, files: &mut FileActions, controls: &mut ControlMap) {
     ui.horizontal_wrapped(|ui| {
         let save = ui
@@ -69,7 +73,4 @@ pub(super) fn file_controls(ui: &mut egui::Ui, files: &mut FileActions, controls
             files.exports.write(ExportRequested);
         }
     });
-    if let Some(message) = &files.message.0 {
-        show_file_note(ui, message);
-    }
 }

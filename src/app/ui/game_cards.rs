@@ -1,6 +1,7 @@
-//! The game cards of the title screen: each game's picture, name, one-line
-//! description and number of players, with links to its rules and its
-//! lessons. The pictures are the project's own screenshots
+//! The game cards of the title screen, one for each family of games
+//! ([`crate::rules::families`]): the picture of the game chosen in it, its
+//! name, one-line description and number of players, with links to its
+//! rules and its lessons. The pictures are the project's own screenshots
 //! (`scripts/thumbnails.sh` renders them into `assets/thumbnails/`); a game
 //! without one shows its name on a plain tile.
 
@@ -11,7 +12,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::app::layout::ControlMap;
-use crate::rules::registry::{self, GameEntry};
+use crate::rules::families::{FAMILIES, Family};
+use crate::rules::registry;
 use crate::rules::variant::VariantId;
 
 /// Pictures are this wide for this high.
@@ -83,9 +85,12 @@ pub(super) fn game_cards(
     egui::Grid::new("game cards")
         .spacing([gap, gap])
         .show(ui, |ui| {
-            for (i, game) in registry::GAMES.iter().enumerate() {
-                let lessons = has_lessons(game.id);
-                let card = card(ui, game, game.id == chosen, width, lessons, thumbnails);
+            for (i, family) in FAMILIES.iter().enumerate() {
+                let is_chosen = family.members.contains(&chosen);
+                let shown = if is_chosen { chosen } else { family.members[0] };
+                let lessons = family.members.iter().any(|&id| has_lessons(id));
+                let face = Face { family, shown };
+                let card = card(ui, &face, is_chosen, width, lessons, thumbnails);
                 if let Some(clicked) = card.clicked(controls) {
                     click = Some(clicked);
                 }
@@ -97,8 +102,33 @@ pub(super) fn game_cards(
     click
 }
 
+/// What a card shows: its family, and the game of it that is chosen (or
+/// the family's first).
+struct Face<'a> {
+    family: &'a Family,
+    shown: VariantId,
+}
+
+impl Face<'_> {
+    /// "2 players", "2 or 3 players".
+    fn players(&self) -> String {
+        let mut counts: Vec<u8> = self
+            .family
+            .members
+            .iter()
+            .map(|&id| registry::describe(id).players)
+            .collect();
+        counts.sort_unstable();
+        counts.dedup();
+        let counts: Vec<String> = counts.iter().map(u8::to_string).collect();
+        format!("{} players", counts.join(" or "))
+    }
+}
+
 /// A card's responses: the card itself, its picture and its two links.
 struct Card {
+    /// The family's key, as scripts name the card.
+    key: &'static str,
     id: VariantId,
     body: egui::Response,
     picture: egui::Response,
@@ -108,7 +138,7 @@ struct Card {
 
 impl Card {
     fn clicked(self, controls: &mut ControlMap) -> Option<CardClick> {
-        let key = self.id.id();
+        let key = self.key;
         let rules = controls.note(format!("rules:{key}"), self.rules).clicked();
         let learn = self
             .learn
@@ -128,7 +158,7 @@ impl Card {
 
 fn card(
     ui: &mut egui::Ui,
-    game: &GameEntry,
+    face: &Face,
     chosen: bool,
     width: f32,
     lessons: bool,
@@ -142,14 +172,15 @@ fn card(
     // The card takes a click anywhere its links do not: its sense comes
     // before them, so that they lie on top of it.
     let scope = ui.scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
-        card_face(ui, game, stroke, width, lessons, thumbnails)
+        card_face(ui, face, stroke, width, lessons, thumbnails)
     });
     let body = scope
         .response
         .on_hover_cursor(egui::CursorIcon::PointingHand);
     let (picture, rules, learn) = scope.inner;
     Card {
-        id: game.id,
+        key: face.family.key,
+        id: face.shown,
         body,
         picture,
         rules,
@@ -160,7 +191,7 @@ fn card(
 /// The card's frame and what is in it; the links' responses.
 fn card_face(
     ui: &mut egui::Ui,
-    game: &GameEntry,
+    face: &Face,
     stroke: egui::Stroke,
     width: f32,
     lessons: bool,
@@ -174,7 +205,7 @@ fn card_face(
         .show(ui, |ui| {
             let inner_width = width - 16.0;
             ui.set_width(inner_width);
-            ui.vertical(|ui| card_contents(ui, game, inner_width, lessons, thumbnails))
+            ui.vertical(|ui| card_contents(ui, face, inner_width, lessons, thumbnails))
                 .inner
         })
         .inner
@@ -183,26 +214,26 @@ fn card_face(
 /// Picture, name, description, players and links, top to bottom.
 fn card_contents(
     ui: &mut egui::Ui,
-    game: &GameEntry,
+    face: &Face,
     inner_width: f32,
     lessons: bool,
     thumbnails: &mut Thumbnails,
 ) -> (egui::Response, egui::Response, Option<egui::Response>) {
     let size = egui::vec2(inner_width, inner_width / PICTURE_ASPECT);
-    let picture = picture(ui, game, size, thumbnails);
+    let picture = picture(ui, face.shown, size, thumbnails);
     ui.add_space(4.0);
     // Name and description take two lines each, always, so that the cards
     // of a row line up.
     let name_ink = ui.visuals().strong_text_color();
     fixed_lines(
         ui,
-        game.title,
+        face.family.title,
         egui::FontId::proportional(NAME_SIZE),
         name_ink,
         inner_width,
     );
     let weak = ui.visuals().weak_text_color();
-    let summary = capital(game.summary);
+    let summary = capital(face.family.summary);
     fixed_lines(
         ui,
         &summary,
@@ -211,7 +242,7 @@ fn card_contents(
         inner_width,
     );
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(format!("{} players", game.players)).small());
+        ui.label(egui::RichText::new(face.players()).small());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let learn = lessons.then(|| {
                 ui.link("Learn")
@@ -225,11 +256,19 @@ fn card_contents(
     .inner
 }
 
-/// Text in a box two lines high, whatever its length (cut at the second).
+/// Text in a box two lines high, whatever its length: a longer text ends
+/// its second line at a word with "…", and shows whole on hover.
 fn fixed_lines(ui: &mut egui::Ui, text: &str, font: egui::FontId, ink: egui::Color32, width: f32) {
     let height = 2.0 * ui.fonts_mut(|f| f.row_height(&font)) + 2.0;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-    let galley = ui.painter().layout(text.to_string(), font, ink, width);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let mut job = egui::text::LayoutJob::simple(text.to_string(), font, ink, width);
+    job.wrap.max_rows = 2;
+    job.wrap.break_anywhere = false;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    if galley.elided {
+        response.on_hover_text(text);
+    }
     ui.painter()
         .with_clip_rect(rect)
         .galley(rect.min, galley, ink);
@@ -238,11 +277,11 @@ fn fixed_lines(ui: &mut egui::Ui, text: &str, font: egui::FontId, ink: egui::Col
 /// The game's picture (or its name on a tile), taking clicks.
 fn picture(
     ui: &mut egui::Ui,
-    game: &GameEntry,
+    id: VariantId,
     size: egui::Vec2,
     thumbnails: &mut Thumbnails,
 ) -> egui::Response {
-    match thumbnails.get(ui.ctx(), game.id) {
+    match thumbnails.get(ui.ctx(), id) {
         Some(texture) => ui.add(
             egui::Image::new((texture.id(), size))
                 .corner_radius(CARD_ROUNDING / 2)
@@ -254,7 +293,7 @@ fn picture(
             ui.painter().text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,
-                game.title,
+                id.title(),
                 egui::FontId::proportional(15.0),
                 ui.visuals().weak_text_color(),
             );

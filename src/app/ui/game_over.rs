@@ -117,7 +117,7 @@ pub(super) fn game_over(
 
 /// The result in large letters, the game and its length beneath.
 fn result_heading(ui: &mut egui::Ui, session: &dyn Session, colour: egui::Color32) {
-    let moves = session.moves().len();
+    let moves = crate::app::play::files::moves_phrase(session);
     ui.vertical_centered(|ui| {
         let line = result_line(session).unwrap_or_default();
         ui.label(
@@ -126,11 +126,7 @@ fn result_heading(ui: &mut egui::Ui, session: &dyn Session, colour: egui::Color3
                 .strong()
                 .color(colour),
         );
-        let plural = if moves == 1 { "" } else { "s" };
-        ui.label(format!(
-            "{}, after {moves} move{plural}",
-            session.variant().id.title()
-        ));
+        ui.label(format!("{}, after {moves}", session.variant().id.title()));
     });
 }
 

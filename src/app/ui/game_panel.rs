@@ -9,13 +9,13 @@ use bevy_egui::{EguiContexts, egui};
 use super::captured::captured_men;
 use super::clock_panel::clock_display;
 use super::file_controls::{FileActions, file_controls};
-use super::theme::EXPLAIN;
+use super::theme::{EXPLAIN, file_note_colour, status_box};
 use crate::app::form::Form;
 use crate::app::layout::PANEL_WIDTH;
 use crate::app::layout::{ControlMap, PanelRect};
 use crate::app::look::camera::OrbitCamera;
 use crate::app::play::clock::GameClock;
-use crate::app::play::computer::{HintRequested, SuggestedMove, Thinking};
+use crate::app::play::computer::{HintRequested, Players, SuggestedMove, Thinking};
 use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
@@ -32,6 +32,7 @@ pub(super) struct TurnControls<'w> {
     thinking: Option<Res<'w, Thinking>>,
     hint: Res<'w, SuggestedMove>,
     humans: Res<'w, HumanSides>,
+    players: Res<'w, Players>,
     hints: MessageWriter<'w, HintRequested>,
     resume: MessageWriter<'w, ComputerResumed>,
     moves: MessageWriter<'w, MoveRequested>,
@@ -85,9 +86,11 @@ pub(super) fn game_panel(
                     // much room); a long title wraps.
                     ui.set_max_width(PANEL_WIDTH - 30.0);
                     status(ui, session, &mut controls, &mut files);
+                    who_plays(ui, session, &turn.players);
                     clock_display(ui, &view.clock, session);
                     turn_controls(ui, &game, &mut turn, &mut controls);
                     view_controls(ui, session, &mut view, &mut controls);
+                    messages(ui, &game, &files);
                     ui.separator();
                     captured_men(ui, session);
                     ui.separator();
@@ -156,20 +159,57 @@ fn status(
             ui.strong(format!("{} to move", to_move.name()));
         }
     }
-    if session.side_count() > 2 {
-        let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
-            .into_iter()
-            .filter(|&side| !session.in_game(side))
-            .map(Side::name)
-            .collect();
-        if !out.is_empty() {
-            ui.label(format!("Out of the game: {}", out.join(", ")));
-        }
-    }
 }
 
-/// The forced pass, the computer at work or waiting, the hint, and the
-/// game's latest notice.
+/// Who plays each side, in turn order: "White: Human · Black: Novice".
+fn who_plays(ui: &mut egui::Ui, session: &dyn Session, players: &Players) {
+    let order: Vec<Side> = match session.side_count() {
+        3 => vec![Side(2), Side::WHITE, Side::BLACK],
+        _ => vec![Side::WHITE, Side::BLACK],
+    };
+    let seats: Vec<String> = order
+        .into_iter()
+        .map(|side| {
+            let who = players
+                .0
+                .get(side.index())
+                .copied()
+                .flatten()
+                .map_or("Human", |level| level.name());
+            format!("{}: {who}", side.name())
+        })
+        .collect();
+    ui.label(egui::RichText::new(seats.join("  ·  ")).small());
+}
+
+/// The status box: who is out of a three-player game, the game's latest
+/// notice and what the last file action said, in a place of their own.
+fn messages(ui: &mut egui::Ui, game: &Match, files: &FileActions) {
+    let session = game.session.as_ref();
+    let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
+        .into_iter()
+        .filter(|&side| session.side_count() > 2 && !session.in_game(side))
+        .map(Side::name)
+        .collect();
+    let out = (!out.is_empty()).then(|| format!("Out of the game: {}", out.join(", ")));
+    let mut lines: Vec<(&str, egui::Color32)> = Vec::new();
+    if let Some(out) = &out {
+        lines.push((out, egui::Color32::LIGHT_GRAY));
+    }
+    if game.computer_waits {
+        lines.push(("The computer waits while you look back.", EXPLAIN));
+    }
+    if let Some(notice) = &game.notice {
+        lines.push((notice, EXPLAIN));
+    }
+    if let Some(note) = files.note() {
+        lines.push((&note.text, file_note_colour(note)));
+    }
+    status_box(ui, &lines);
+}
+
+/// The forced pass, the computer at work or waiting, or the hint: one row
+/// of the same height whichever it is.
 fn turn_controls(
     ui: &mut egui::Ui,
     game: &Match,
@@ -179,53 +219,59 @@ fn turn_controls(
     let session = game.session.as_ref();
     let to_move = session.side_to_move();
     let ongoing = session.outcome().is_none();
-    // The forced pass: the only legal move, offered as a button.
+    // The forced pass is the only legal move, offered as a button.
     let legal = session.legal_moves();
     let human = turn.humans.0.get(to_move.index()).copied().unwrap_or(true);
-    if let [only] = &legal[..]
+    let row = ui.spacing().interact_size.y + 4.0;
+    ui.horizontal(|ui| {
+        ui.set_min_height(row);
+        turn_row(ui, game, turn, controls, &legal, human && ongoing);
+    });
+}
+
+fn turn_row(
+    ui: &mut egui::Ui,
+    game: &Match,
+    turn: &mut TurnControls,
+    controls: &mut ControlMap,
+    legal: &[crate::rules::session::MoveInfo],
+    your_turn: bool,
+) {
+    let ongoing = game.session.outcome().is_none();
+    if let [only] = legal
         && only.text == "pass"
-        && human
-        && ongoing
+        && your_turn
     {
-        ui.label("No legal move: you must pass.");
+        ui.label("No legal move:");
         if controls.note("pass", ui.button("Pass")).clicked() {
             turn.moves.write(MoveRequested {
                 text: only.text.clone(),
             });
         }
-    }
-    if let Some(thinking) = &turn.thinking {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(format!(
-                "The computer ({}) is thinking…",
-                thinking.level.name()
-            ));
-        });
-    } else if ongoing && !human {
+    } else if let Some(thinking) = &turn.thinking {
+        ui.spinner();
+        ui.label(format!(
+            "The computer ({}) is thinking…",
+            thinking.level.name()
+        ));
+    } else if ongoing && !your_turn {
         if game.computer_waits {
-            ui.label("The computer waits while you look back.");
             let go = ui.button("Computer, move");
             if controls.note("computer-move", go).clicked() {
                 turn.resume.write(ComputerResumed);
             }
         }
     } else if ongoing {
-        ui.horizontal(|ui| {
-            let pending = turn.hint.pending();
-            let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
-            if controls.note("hint", ask).clicked() {
-                turn.hints.write(HintRequested);
-            }
-            if pending {
-                ui.spinner();
-            } else if let Some(answer) = &turn.hint.answer {
-                ui.label(format!("Try {answer} (the arrow)"));
-            }
-        });
-    }
-    if let Some(notice) = &game.notice {
-        ui.add(egui::Label::new(egui::RichText::new(notice).color(EXPLAIN)).wrap());
+        let pending = turn.hint.pending();
+        let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
+        if controls.note("hint", ask).clicked() {
+            turn.hints.write(HintRequested);
+        }
+        if pending {
+            ui.spinner();
+        } else if let Some(answer) = &turn.hint.answer {
+            ui.label(format!("Try {answer} (the arrow)"));
+        }
     }
 }
 

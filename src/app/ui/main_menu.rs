@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::clock_panel::clock_picker;
 use super::game_cards::{CardClick, Thumbnails, game_cards, rules_window};
-use super::theme::show_file_note;
+use super::theme::{EXPLAIN, show_file_note};
 use crate::app::form::Form;
 use crate::app::layout::ControlMap;
 use crate::app::learn::menu::LearnFocus;
@@ -18,14 +18,14 @@ use crate::app::play::autosave::{Resumable, ResumeRequested};
 use crate::app::play::clock::ClockChoice;
 use crate::app::play::computer::Players;
 use crate::app::play::file_actions::{FileMessage, OpenRequested, SavedGamesWindow};
-use crate::app::play::files::FileNote;
 use crate::app::play::game::NewGameRequested;
 use crate::app::screen::Screen;
 use crate::engine::Level;
 use crate::rules::Side;
+use crate::rules::families;
 use crate::rules::glossary;
 use crate::rules::registry;
-use crate::rules::variant::{PawnKind, Variant, VariantId};
+use crate::rules::variant::{PawnKind, Promotion, VariantId};
 
 /// Space kept clear along the window's edges.
 const MARGIN: f32 = 16.0;
@@ -35,7 +35,8 @@ const SETUP_WIDTH: f32 = 320.0;
 /// The panels' inner margin.
 const PANEL_PADDING: f32 = 14.0;
 const TITLE_SIZE: f32 = 34.0;
-const PANEL_FILL: egui::Color32 = egui::Color32::from_rgba_premultiplied(16, 15, 14, 215);
+/// Nearly opaque: the scene behind must not show through the text.
+const PANEL_FILL: egui::Color32 = egui::Color32::from_rgba_premultiplied(16, 15, 14, 248);
 const ACCENT: egui::Color32 = egui::Color32::from_rgb(230, 180, 90);
 
 /// What the title screen changes besides the new-game form.
@@ -213,6 +214,7 @@ fn setup(
         )
         .wrap(),
     );
+    family_choices(ui, form, controls);
     ui.add_space(8.0);
     ui.label(egui::RichText::new("Players").size(16.0).strong());
     ui.label(
@@ -220,10 +222,15 @@ fn setup(
             .small()
             .weak(),
     );
-    seats(ui, form.variant, players, controls);
+    let variant = form.variant;
+    seats(ui, form.seats(variant), controls);
     if form.variant.takes_pawn_kind() {
         ui.add_space(6.0);
         pawn_choice(ui, form, controls);
+    }
+    if form.variant.takes_promotion() {
+        ui.add_space(6.0);
+        promotion_choice(ui, form, controls);
     }
     ui.add_space(6.0);
     clock_picker(ui, clock, controls);
@@ -242,12 +249,71 @@ fn setup(
     let button = egui::Button::new(start_text)
         .fill(egui::Color32::from_rgb(120, 82, 30))
         .min_size(egui::vec2(ui.available_width(), 38.0));
-    if controls.note("start", ui.add(button)).clicked() {
-        start(form, requests);
+    if controls.note("start", ui.add(button)).clicked()
+        && let Some(request) = form.start(players)
+    {
+        requests.write(request);
     }
     if let Some(message) = &form.message {
         show_file_note(ui, message);
     }
+}
+
+/// What tells the games of the chosen card apart (layout, army, number of
+/// players), each value explained when the pointer rests on it and the
+/// chosen ones in a line below.
+fn family_choices(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
+    let family = families::family_of(form.variant);
+    if family.members.len() < 2 {
+        return;
+    }
+    let chosen = families::choices_of(form.variant);
+    for (axis, values) in families::axes(family) {
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.add_sized(
+                [58.0, 18.0],
+                egui::Label::new(egui::RichText::new(axis).strong()),
+            );
+            for choice in values {
+                let response = ui
+                    .selectable_label(chosen.contains(&choice), choice.value)
+                    .on_hover_text(choice.about);
+                let name = format!("choice:{}:{}", axis, choice.value).to_lowercase();
+                if controls.note(name, response).clicked() {
+                    form.variant = families::with_choice(form.variant, choice);
+                }
+            }
+        });
+    }
+    let about: Vec<&str> = families::choices_of(form.variant)
+        .iter()
+        .map(|c| c.about)
+        .collect();
+    ui.add(egui::Label::new(egui::RichText::new(about.join("; ")).color(EXPLAIN)).wrap());
+}
+
+/// What a pawn (and, straight-curved, a curved rider) promotes to, in the
+/// Anglojewish games; the chosen option explained below.
+fn promotion_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
+    ui.label(egui::RichText::new("Promotion").size(16.0).strong());
+    let chosen = form.promotion.unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        for option in Promotion::ALL {
+            let (name, about) = glossary::promotion_info(option);
+            let response = ui
+                .selectable_label(chosen == option, name)
+                .on_hover_text(about);
+            if controls
+                .note(format!("promotion:{}", option.id()), response)
+                .clicked()
+            {
+                form.promotion = Some(option).filter(|&o| o != Promotion::Curved);
+            }
+        }
+    });
+    let (name, about) = glossary::promotion_info(chosen);
+    ui.add(egui::Label::new(egui::RichText::new(format!("{name}: {about}")).color(EXPLAIN)).wrap());
 }
 
 /// The pawn-like piece, for the games that let the player choose it.
@@ -280,9 +346,7 @@ fn pawn_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
         };
         ui.add(
             egui::Label::new(
-                egui::RichText::new(format!("{}{own}: {}", info.name, info.summary))
-                    .weak()
-                    .small(),
+                egui::RichText::new(format!("{}{own}: {}", info.name, info.summary)).color(EXPLAIN),
             )
             .wrap(),
         );
@@ -291,15 +355,9 @@ fn pawn_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
 
 /// Who plays each side of the game chosen: a person, or the computer at a
 /// level named as the engine names it.
-fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls: &mut ControlMap) {
-    // One seat per player of the game chosen (perhaps by a click earlier in
-    // this very frame).
-    let seat_count = usize::from(registry::describe(variant).players);
-    if players.0.len() != seat_count {
-        players.0.resize(seat_count, None);
-    }
+fn seats(ui: &mut egui::Ui, seats: &mut [Option<Level>], controls: &mut ControlMap) {
     // The seats in turn order: three-player games start with Red (side 2).
-    let order: Vec<usize> = if seat_count == 3 {
+    let order: Vec<usize> = if seats.len() == 3 {
         vec![2, 0, 1]
     } else {
         vec![0, 1]
@@ -310,16 +368,16 @@ fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls:
                 [48.0, 18.0],
                 egui::Label::new(egui::RichText::new(Side(side as u8).name()).strong()),
             );
-            let human = players.0[side].is_none();
+            let human = seats[side].is_none();
             let response = ui.selectable_label(human, "Human");
             if controls
                 .note(format!("player:{side}:human"), response)
                 .clicked()
             {
-                players.0[side] = None;
+                seats[side] = None;
             }
             for level in Level::all() {
-                let chosen = players.0[side] == Some(level);
+                let chosen = seats[side] == Some(level);
                 let response = ui
                     .selectable_label(chosen, level.name())
                     .on_hover_text(format!("The computer, level {} of 6", level.number()));
@@ -327,28 +385,10 @@ fn seats(ui: &mut egui::Ui, variant: VariantId, players: &mut Players, controls:
                     .note(format!("player:{side}:{}", level.number()), response)
                     .clicked()
                 {
-                    players.0[side] = Some(level);
+                    seats[side] = Some(level);
                 }
             }
         });
         ui.add_space(2.0);
-    }
-}
-
-/// Asks for a new game of the form's choices, or says why it cannot start.
-fn start(form: &mut Form, requests: &mut MessageWriter<NewGameRequested>) {
-    let pawn = if form.variant.takes_pawn_kind() {
-        form.pawn
-    } else {
-        None
-    };
-    let request = Variant::with_pawn(form.variant, pawn)
-        .and_then(|v| NewGameRequested::variant(v, form.draw_rules));
-    match request {
-        Ok(request) => {
-            form.message = None;
-            requests.write(request);
-        }
-        Err(e) => form.message = Some(FileNote::failed(e)),
     }
 }

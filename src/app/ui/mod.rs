@@ -11,6 +11,7 @@ mod file_controls;
 mod game_cards;
 pub mod game_over;
 mod game_panel;
+pub mod glyphs;
 mod main_menu;
 mod move_choice;
 mod pointer;
@@ -23,7 +24,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::app::form::Form;
-use crate::app::layout::{ControlMap, PanelRect, UiSystems};
+use crate::app::layout::{AnalysisRect, ControlMap, PanelRect, UiSystems};
 use crate::app::play::game::GameSystems;
 use crate::app::screen::{SceneOnly, Screen, in_lesson};
 use analysis::analysis_panel;
@@ -52,8 +53,13 @@ fn patient_clicks(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
-fn forget_controls(mut controls: ResMut<ControlMap>) {
+/// Each pass lists its own controls, and a panel not drawn in it takes no
+/// room from the boards.
+fn forget_controls(mut controls: ResMut<ControlMap>, mut analysis: ResMut<AnalysisRect>) {
     controls.0.clear();
+    if analysis.0.is_some() {
+        analysis.0 = None;
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -61,6 +67,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
+        .init_resource::<AnalysisRect>()
+        .init_resource::<glyphs::LessonGlyphs>()
         .init_resource::<Thumbnails>()
         .init_resource::<RulesShown>()
         .init_resource::<GameOverDialog>()
@@ -69,6 +77,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
+                theme::apply_theme,
+                glyphs::preload_glyphs,
                 patient_clicks,
                 forget_controls,
                 main_menu.run_if(in_state(Screen::Menu)),

@@ -1,4 +1,5 @@
-//! The name of the man under the pointer and how it moves.
+//! The name of the man under the pointer and how it moves, and what the
+//! cell under it does when the rules say (a Loom square).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -22,8 +23,25 @@ pub(super) fn name_under_pointer(
     let Some(cell) = hovered.0.filter(|_| selection.from.is_none()) else {
         return Ok(());
     };
-    let Some((placement, info)) = glossary::man_on(game.session.as_ref(), cell) else {
-        return Ok(());
+    let session = game.session.as_ref();
+    // The man, and what the cell he stands on does (a Loom square), or the
+    // cell alone when it stands empty.
+    let man = glossary::man_on(session, cell).map(|(placement, info)| {
+        let owner = placement
+            .side
+            .map_or(String::new(), |s| format!("{}'s ", s.name()));
+        (format!("{owner}{}", info.name), info.summary.to_string())
+    });
+    let place = session
+        .cell_words(cell)
+        .map(|words| (words.name, words.summary));
+    let (title, summary) = match (man, place) {
+        (Some((man, moves)), Some((place, does))) => {
+            (format!("{man} on {place}"), format!("{moves}\n{does}"))
+        }
+        (Some(man), None) => man,
+        (None, Some(place)) => place,
+        (None, None) => return Ok(()),
     };
     let ctx = contexts.ctx_mut()?;
     let Some(pointer) = ctx.pointer_hover_pos() else {
@@ -32,20 +50,17 @@ pub(super) fn name_under_pointer(
     if ctx.is_pointer_over_egui() {
         return Ok(());
     }
-    let owner = placement
-        .side
-        .map_or(String::new(), |s| format!("{}'s ", s.name()));
     let painter = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Tooltip,
         "man-under-pointer".into(),
     ));
     let title = painter.layout_no_wrap(
-        format!("{owner}{}", info.name),
+        title,
         egui::FontId::proportional(15.0),
         egui::Color32::WHITE,
     );
     let line = painter.layout(
-        info.summary.to_string(),
+        summary,
         egui::FontId::proportional(13.0),
         egui::Color32::from_rgb(225, 220, 205),
         300.0,

@@ -141,8 +141,7 @@ fn describe(ui: &mut egui::Ui, game: &SavedGame) {
     match &game.about {
         Ok(about) => {
             ui.label(egui::RichText::new(format!("{}  ·  {}", about.game, about.result)).strong());
-            let plural = if about.moves == 1 { "" } else { "s" };
-            let mut line = format!("{} move{plural}", about.moves);
+            let mut line = about.moves.clone();
             if !about.players.is_empty() {
                 line = format!("{}  ·  {line}", about.players);
             }
