@@ -81,8 +81,11 @@ pub fn play_to_end(
 ) -> Result<GameView, String> {
     let mut view: Option<GameView> = None;
     let mut sent_for: Option<usize> = None;
+    // Moves wait until the server has sent every event so far: a view
+    // still catching up would answer a position long gone.
+    let mut caught_up = false;
     for _ in 0..MAX_MESSAGES {
-        if let Some(v) = &view {
+        if let Some(v) = view.as_ref().filter(|_| caught_up) {
             if v.ended.is_some() {
                 return view.ok_or_else(|| "no game".into());
             }
@@ -104,6 +107,9 @@ pub fn play_to_end(
             }
         }
         let message = client.recv()?;
+        if let ServerMessage::Following { game, .. } = &message {
+            caught_up |= *game == ticket.game;
+        }
         if let Some(reason) = follow(&mut view, &ticket.game, message)? {
             return Err(format!("the server refused: {reason}"));
         }

@@ -139,6 +139,13 @@ pub enum ServerMessage {
         version: u64,
         event: GameEvent,
     },
+    /// The events missed before a `watch` or `resume` (or a seat) have
+    /// all been sent: the game is at event `version`, and every later event
+    /// follows as it happens.
+    Following {
+        game: String,
+        version: u64,
+    },
     /// Your move was stored as the game's event `version`.
     Ack {
         game: String,

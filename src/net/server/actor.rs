@@ -213,6 +213,10 @@ impl RoomActor {
                 event: event.clone(),
             });
         }
+        alive &= outbox.send(&ServerMessage::Following {
+            game: self.id.clone(),
+            version: self.room.version(),
+        });
         self.followers.retain(|f| f.conn != outbox.conn);
         if alive {
             self.followers.push(outbox);

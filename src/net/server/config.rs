@@ -31,8 +31,8 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_message_bytes: crate::net::protocol::MAX_MESSAGE_BYTES,
-            messages_per_second: 20.0,
-            message_burst: 100.0,
+            messages_per_second: 200.0,
+            message_burst: 400.0,
             open_games_per_connection: 5,
         }
     }
