@@ -174,6 +174,12 @@ impl Room {
         if let Some(status) = &self.ended {
             return Err(format!("the game is over: {}", status.replace('\n', "; ")));
         }
+        if let Action::Resign { seat } | Action::OfferDraw { seat } | Action::DeclineDraw { seat } =
+            action
+            && !self.session.in_game(Side(*seat))
+        {
+            return Err("you are out of this game".into());
+        }
         let events = match action {
             Action::Sit { seat } => vec![self.sit(*seat)?],
             Action::Move { seat, ply, text } => return self.decide_move(*seat, *ply, text, now),
