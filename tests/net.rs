@@ -12,7 +12,7 @@ use std::time::Duration;
 use std::time::Instant;
 
 use variantarium::net::client::{Client, GameView};
-use variantarium::net::player::{SeatTicket, await_seat, follow, play_to_end};
+use variantarium::net::player::{SeatTicket, await_seat, follow, play_to_end, rejoin};
 use variantarium::net::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
 use variantarium::net::room::rules_status;
 use variantarium::net::server::{Limits, RunningServer, ServerConfig, start};
@@ -609,9 +609,36 @@ fn a_player_cut_off_mid_game_reconnects_with_its_token_and_loses_or_doubles_no_m
     // Sent again after the reconnect, the move is acknowledged, not doubled.
     assert_eq!(answer(&mut white, &move_message(&w, 4, &moves[4])), None);
     assert_eq!(stored(&db, &w.game).0, moves);
+    // Black's move is lost with its connection before the server reads
+    // it: rejoining catches up and sends it again, once.
+    let (black, events) = resume(&addr, &b, 0);
+    let mut view = None;
+    for (version, event) in events {
+        let message = ServerMessage::Event {
+            game: b.game.clone(),
+            version,
+            event,
+        };
+        assert_eq!(follow(&mut view, &b.game, message), Ok(None));
+    }
+    let mut view = view.expect("Black's view");
+    let reply = first_moves("chakra", 6)[5].clone();
+    black.cut();
+    let pending = Some((5, reply.clone()));
+    let mut black = rejoin(&addr, WAIT, &b, &mut view, pending.clone()).unwrap();
+    let acked = (0..1000).find_map(|_| match black.recv().unwrap() {
+        ServerMessage::Ack { version, .. } => Some(version),
+        ServerMessage::Refused { reason, .. } => panic!("{reason}"),
+        _ => None,
+    });
+    assert_eq!(acked, Some(seen + 2));
+    // Rejoining again with the same move pending sends nothing twice.
+    let _black = rejoin(&addr, WAIT, &b, &mut view, pending).unwrap();
+    assert_eq!(view.session.moves(), first_moves("chakra", 6));
+    assert_eq!(stored(&db, &w.game).0, first_moves("chakra", 6));
     let views = finish(&addr, &[w, b], 21);
     check_agreement(&db, "chakra", None, &views);
-    assert_eq!(views[0].session.moves()[..5], moves[..]);
+    assert_eq!(views[0].session.moves()[..6], first_moves("chakra", 6)[..]);
 }
 
 /// The server as its own process, so that it can be killed with SIGKILL.

@@ -119,3 +119,52 @@ pub fn play_to_end(
         ticket.game
     ))
 }
+
+/// Comes back to a seat after the connection was lost: a new connection
+/// resumed from the last event `view` saw, the missed events taken in, and
+/// `pending` (a move sent and never acknowledged, with its ply) sent again
+/// if the server does not have it. The caller reads its answer.
+pub fn rejoin(
+    addr: &str,
+    wait: std::time::Duration,
+    ticket: &SeatTicket,
+    view: &mut GameView,
+    pending: Option<(u32, String)>,
+) -> Result<Client, String> {
+    let mut client = Client::connect(addr, wait)?;
+    client.send(&ClientMessage::Resume {
+        game: ticket.game.clone(),
+        token: ticket.token.clone(),
+        since: view.version,
+    })?;
+    for _ in 0..MAX_MESSAGES {
+        match client.recv()? {
+            ServerMessage::Event {
+                game,
+                version,
+                event,
+            } if game == ticket.game => {
+                view.apply(version, &event)?;
+            }
+            ServerMessage::Following { game, .. } if game == ticket.game => {
+                if let Some((ply, text)) = pending
+                    && view.session.ply_count() == ply as usize
+                    && view.ended.is_none()
+                {
+                    client.send(&ClientMessage::Move {
+                        game: ticket.game.clone(),
+                        token: ticket.token.clone(),
+                        ply,
+                        text,
+                    })?;
+                }
+                return Ok(client);
+            }
+            ServerMessage::Refused { reason, .. } => {
+                return Err(format!("the server refused: {reason}"));
+            }
+            _ => {}
+        }
+    }
+    Err(format!("game {}: no end to the missed events", ticket.game))
+}
