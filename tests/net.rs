@@ -735,6 +735,27 @@ fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clock
     // The timed game: the clocks as they were, White to move, still on.
     let (mut clocked_white, events) = resume(&second.addr, &cw, 0);
     let before = last_clock(&events).expect("a timed game's moves carry clocks");
+    let mut watcher = connect(&second.addr);
+    watcher
+        .send(&ClientMessage::Watch {
+            game: cw.game.clone(),
+            since: 0,
+        })
+        .unwrap();
+    let now = (0..1000).find_map(|_| match watcher.recv().unwrap() {
+        ServerMessage::Following { clock_ms, .. } => Some(clock_ms),
+        _ => None,
+    });
+    let now = now.flatten().expect("a spectator is told the clocks");
+    assert!(
+        now[0] <= before[0] && now[1] == before[1],
+        "{now:?} {before:?}"
+    );
+    let waited = before[0] - now[0];
+    assert!(
+        waited <= restarted_at.elapsed().as_millis() as u64,
+        "{waited} ms charged"
+    );
     let text = first_moves("tapestry", 5)[4].clone();
     assert_eq!(
         answer(&mut clocked_white, &move_message(&cw, 4, &text)),

@@ -141,10 +141,13 @@ pub enum ServerMessage {
     },
     /// The events missed before a `watch` or `resume` (or a seat) have
     /// all been sent: the game is at event `version`, and every later event
-    /// follows as it happens.
+    /// follows as it happens. `clock_ms` is each side's time left at this
+    /// moment, in a timed game.
     Following {
         game: String,
         version: u64,
+        #[serde(default)]
+        clock_ms: Option<Vec<u64>>,
     },
     /// Your move was stored as the game's event `version`.
     Ack {

@@ -216,6 +216,7 @@ impl RoomActor {
         alive &= outbox.send(&ServerMessage::Following {
             game: self.id.clone(),
             version: self.room.version(),
+            clock_ms: self.room.clock_now(Instant::now()),
         });
         self.followers.retain(|f| f.conn != outbox.conn);
         if alive {
