@@ -91,13 +91,16 @@ impl RoomActor {
     async fn run(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
         loop {
             let request = match self.room.flag_deadline() {
-                Some(deadline) => tokio::select! {
-                    request = mailbox.recv() => request,
-                    () = tokio::time::sleep_until(deadline.into()) => {
-                        self.check_flag(None);
-                        continue;
+                Some(deadline) => {
+                    let next = mailbox.recv();
+                    match tokio::time::timeout_at(deadline.into(), next).await {
+                        Ok(request) => request,
+                        Err(_) => {
+                            self.check_flag(None);
+                            continue;
+                        }
                     }
-                },
+                }
                 None => mailbox.recv().await,
             };
             let Some(request) = request else { break };
