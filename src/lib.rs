@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod learn;
+pub mod net;
 pub mod record;
 pub mod rules;
 pub mod video;

@@ -23,6 +23,7 @@ mod hexchess3p;
 #[cfg(feature = "app")]
 mod keys;
 mod learn;
+mod net;
 #[cfg(feature = "app")]
 mod player;
 mod record;

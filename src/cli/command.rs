@@ -6,12 +6,14 @@ use std::io::Write;
 use clap::{Parser, Subcommand};
 
 use super::bench::BenchArgs;
+use super::bot::BotArgs;
 use super::learn::LearnArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
 #[cfg(feature = "app")]
 use super::record::RecordArgs;
 use super::selfplay::SelfplayArgs;
+use super::serve::ServeArgs;
 use super::status::StatusArgs;
 use super::window::{PlayArgs, ScreenshotArgs};
 
@@ -54,6 +56,12 @@ pub enum Command {
     /// prints one line per game, then White's wins-draws-losses. Three-player
     /// games take `--red` too and end with `red N white N black N draws N`.
     Selfplay(SelfplayArgs),
+    /// The online game server: prints `listening ADDRESS`, then serves
+    /// until stopped; games in progress carry on after a restart.
+    Serve(ServeArgs),
+    /// The engine as an online player: `--create` a game (its invite code
+    /// is the first line) or `--join` one by code; prints the result.
+    Bot(BotArgs),
 }
 
 /// Parses the arguments and runs the command; `Err` is a usage error
@@ -81,6 +89,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Learn(args) => super::learn::run(&args, out),
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
+        Command::Serve(args) => super::serve::run(&args, out),
+        Command::Bot(args) => super::bot::run(&args, out),
     }
 }
 

@@ -2,6 +2,7 @@
 //! ends in a one-line message and exit status 2, never a panic.
 
 mod bench;
+mod bot;
 mod command;
 #[cfg(feature = "app")]
 mod launch;
@@ -11,6 +12,7 @@ mod perft;
 #[cfg(feature = "app")]
 mod record;
 mod selfplay;
+mod serve;
 mod setup;
 mod start;
 mod status;

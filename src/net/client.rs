@@ -1,0 +1,206 @@
+//! A blocking client on one plain WebSocket (tungstenite, no async
+//! runtime), meant to run on a thread of its own: the bot plays through
+//! it, and the window's online mode talks to it through channels as it does
+//! to the computer player.
+//!
+//! [`Client`] sends and receives messages; [`GameView`] follows one game
+//! from its events, with its own rules session, so a player knows whose
+//! turn it is and a spectator sees what the server saw.
+
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::Duration;
+
+use tungstenite::protocol::WebSocketConfig;
+use tungstenite::{Message, WebSocket};
+
+use super::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
+use super::room::Room;
+use crate::rules::history::DrawRules;
+use crate::rules::session::{Session, new_session};
+use crate::rules::variant::Variant;
+
+/// The largest message the client takes from a server (a long seek list).
+const SERVER_MESSAGE_LIMIT: usize = 1 << 20;
+
+pub struct Client {
+    socket: WebSocket<TcpStream>,
+}
+
+impl Client {
+    /// Connects to a server (`HOST:PORT`) and reads its welcome; `wait` is
+    /// the longest any later read blocks before it fails.
+    pub fn connect(addr: &str, wait: Duration) -> Result<Client, String> {
+        let target = addr
+            .to_socket_addrs()
+            .map_err(|e| format!("cannot find {addr}: {e}"))?
+            .next()
+            .ok_or_else(|| format!("cannot find {addr}"))?;
+        let stream = TcpStream::connect_timeout(&target, wait)
+            .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+        let _ = stream.set_nodelay(true);
+        stream
+            .set_read_timeout(Some(wait))
+            .and_then(|()| stream.set_write_timeout(Some(wait)))
+            .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(SERVER_MESSAGE_LIMIT))
+            .max_frame_size(Some(SERVER_MESSAGE_LIMIT));
+        let url = format!("ws://{addr}/");
+        let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
+            .map_err(|e| format!("cannot open a WebSocket to {addr}: {e}"))?;
+        let mut client = Client { socket };
+        match client.recv()? {
+            ServerMessage::Welcome { protocol }
+                if protocol == super::protocol::PROTOCOL_VERSION =>
+            {
+                Ok(client)
+            }
+            other => Err(format!("the server did not welcome us: {other:?}")),
+        }
+    }
+
+    pub fn send(&mut self, message: &ClientMessage) -> Result<(), String> {
+        self.send_text(&super::protocol::to_json(message))
+    }
+
+    /// Sends any text as a message (tests send malformed ones).
+    pub fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.socket
+            .send(Message::text(text))
+            .map_err(|e| format!("connection lost: {e}"))
+    }
+
+    /// Sends raw bytes as a binary message.
+    pub fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.socket
+            .send(Message::binary(bytes))
+            .map_err(|e| format!("connection lost: {e}"))
+    }
+
+    /// The next message from the server; an error when the connection
+    /// closed, broke, or stayed silent longer than the wait.
+    pub fn recv(&mut self) -> Result<ServerMessage, String> {
+        // Pings and pongs are answered by tungstenite; a bounded number of
+        // them in a row is all a well-behaved server sends.
+        for _ in 0..1000 {
+            let frame = self
+                .socket
+                .read()
+                .map_err(|e| format!("connection lost: {e}"))?;
+            match frame {
+                Message::Text(text) => {
+                    return serde_json::from_str(text.as_str())
+                        .map_err(|e| format!("the server sent a bad message: {e}"));
+                }
+                Message::Close(_) => return Err("the server closed the connection".into()),
+                _ => {}
+            }
+        }
+        Err("the server sent only control frames".into())
+    }
+
+    /// Closes the connection politely.
+    pub fn close(mut self) {
+        let _ = self.socket.close(None);
+        let _ = self.socket.flush();
+    }
+
+    /// Drops the connection without a goodbye, as a cut cable would.
+    pub fn cut(self) {
+        let _ = self.socket.get_ref().shutdown(std::net::Shutdown::Both);
+    }
+}
+
+/// One game as its events tell it, on the client's side.
+pub struct GameView {
+    pub game: String,
+    /// The number of the last event seen.
+    pub version: u64,
+    pub variant: String,
+    pub pawn: Option<String>,
+    pub clock: Option<ClockSpec>,
+    pub sides: u8,
+    pub seats_taken: Vec<bool>,
+    pub session: Box<dyn Session>,
+    /// Each side's time left after the last move, in a timed game.
+    pub clock_ms: Option<Vec<u64>>,
+    pub draw_offers: Vec<u8>,
+    /// The result, once the game is over (see [`GameEvent::Ended`]).
+    pub ended: Option<String>,
+}
+
+impl GameView {
+    /// A view from the game's first event.
+    pub fn new(game: &str, created: &GameEvent) -> Result<GameView, String> {
+        let GameEvent::Created {
+            variant,
+            pawn,
+            sides,
+            clock,
+        } = created
+        else {
+            return Err(format!("game {game}: its first event is not `created`"));
+        };
+        // Room::new checks the event as the server does.
+        Room::new(created)?;
+        let session = new_session(
+            Variant::parse(variant, pawn.as_deref())?,
+            DrawRules::default(),
+            None,
+        )?;
+        Ok(GameView {
+            game: game.to_string(),
+            version: 1,
+            variant: variant.clone(),
+            pawn: pawn.clone(),
+            clock: *clock,
+            sides: *sides,
+            seats_taken: vec![false; *sides as usize],
+            session,
+            clock_ms: None,
+            draw_offers: Vec::new(),
+            ended: None,
+        })
+    }
+
+    pub fn started(&self) -> bool {
+        self.seats_taken.iter().all(|&t| t)
+    }
+
+    /// Takes in an event: false for one already seen, an error for one
+    /// that skips a number or that the rules refuse.
+    pub fn apply(&mut self, version: u64, event: &GameEvent) -> Result<bool, String> {
+        if version <= self.version {
+            return Ok(false);
+        }
+        if version != self.version + 1 {
+            return Err(format!(
+                "game {}: event {version} after {}",
+                self.game, self.version
+            ));
+        }
+        match event {
+            GameEvent::Created { .. } => return Err("a second `created` event".into()),
+            GameEvent::SeatTaken { seat } => {
+                if let Some(taken) = self.seats_taken.get_mut(*seat as usize) {
+                    *taken = true;
+                }
+            }
+            GameEvent::Moved { text, clock_ms, .. } => {
+                self.session.play(text).map_err(|e| e.to_string())?;
+                self.clock_ms = clock_ms.clone();
+                self.draw_offers.clear();
+            }
+            GameEvent::DrawOffered { seat } => self.draw_offers.push(*seat),
+            GameEvent::DrawDeclined { .. } => self.draw_offers.clear(),
+            GameEvent::Ended { status, clock_ms } => {
+                self.ended = Some(status.clone());
+                if clock_ms.is_some() {
+                    self.clock_ms = clock_ms.clone();
+                }
+            }
+        }
+        self.version = version;
+        Ok(true)
+    }
+}

@@ -1,0 +1,280 @@
+//! One task per game, the only owner of its [`Room`]: requests arrive in its
+//! mailbox one at a time, so a game's events are numbered without races.
+//! Each step is stored first, then acknowledged to the player who made it,
+//! then sent to every follower. The task also watches the clock and ends
+//! the game when a flag falls.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::mpsc;
+
+use super::host::RoomHost;
+use super::outbox::Outbox;
+use super::secret::random_hex;
+use crate::net::protocol::{GameEvent, ServerMessage};
+use crate::net::room::{Action, Decision, Room};
+use crate::net::store::Commit;
+
+/// What a seated player asks, before the server knows the seat.
+#[derive(Clone, PartialEq, Debug)]
+pub enum PlayerRequest {
+    Move { ply: u32, text: String },
+    Resign,
+    OfferDraw,
+    DeclineDraw,
+    Abort,
+}
+
+pub enum RoomRequest {
+    /// A request from the seat this token holds.
+    Act {
+        token: String,
+        request: PlayerRequest,
+        outbox: Outbox,
+    },
+    /// Take a free seat (by invite code).
+    Join { seat: Option<u8>, outbox: Outbox },
+    /// Follow the game from the event after `since`: as a spectator, or
+    /// as the seat of `token` (checked).
+    Follow {
+        since: u64,
+        token: Option<String>,
+        outbox: Outbox,
+    },
+}
+
+/// Mailbox size of a game: requests beyond wait in their connections.
+const MAILBOX: usize = 256;
+
+/// A game as the server runs it: its id, invite code, room and tokens.
+pub struct RunningGame {
+    pub id: String,
+    pub code: String,
+    pub room: Room,
+    pub tokens: Vec<Option<String>>,
+}
+
+pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
+    let (tx, rx) = mpsc::channel(MAILBOX);
+    let RunningGame {
+        id,
+        code,
+        room,
+        tokens,
+    } = game;
+    let actor = RoomActor {
+        id,
+        code,
+        room,
+        tokens,
+        followers: Vec::new(),
+        host,
+    };
+    tokio::spawn(actor.run(rx));
+    tx
+}
+
+/// A running game's mailbox.
+pub type RoomHandle = mpsc::Sender<RoomRequest>;
+
+struct RoomActor {
+    id: String,
+    code: String,
+    room: Room,
+    tokens: Vec<Option<String>>,
+    followers: Vec<Outbox>,
+    host: Arc<dyn RoomHost>,
+}
+
+impl RoomActor {
+    async fn run(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
+        loop {
+            let request = match self.room.flag_deadline() {
+                Some(deadline) => {
+                    let next = mailbox.recv();
+                    match tokio::time::timeout_at(deadline.into(), next).await {
+                        Ok(request) => request,
+                        Err(_) => {
+                            self.check_flag(None);
+                            continue;
+                        }
+                    }
+                }
+                None => mailbox.recv().await,
+            };
+            let Some(request) = request else { break };
+            match request {
+                RoomRequest::Act {
+                    token,
+                    request,
+                    outbox,
+                } => {
+                    if !self.check_flag(Some(&outbox)) {
+                        self.act(&token, request, &outbox);
+                    }
+                }
+                RoomRequest::Join { seat, outbox } => self.join(seat, &outbox),
+                RoomRequest::Follow {
+                    since,
+                    token,
+                    outbox,
+                } => self.follow(since, token, outbox),
+            }
+        }
+    }
+
+    fn refuse(&self, outbox: &Outbox, reason: String) {
+        outbox.refuse(Some(&self.id), reason);
+    }
+
+    /// Ends the game if the side to move is out of time; true if it was.
+    fn check_flag(&mut self, asking: Option<&Outbox>) -> bool {
+        let Some(event) = self.room.flag_fall(Instant::now()) else {
+            return false;
+        };
+        if let Err(reason) = self.store(vec![event], None, None) {
+            eprintln!("variantarium serve: game {}: {reason}", self.id);
+        }
+        if let Some(outbox) = asking {
+            self.refuse(outbox, "the game is over: time ran out".into());
+        }
+        true
+    }
+
+    fn seat_of(&self, token: &str) -> Option<u8> {
+        self.tokens
+            .iter()
+            .position(|t| t.as_deref() == Some(token))
+            .map(|s| s as u8)
+    }
+
+    fn act(&mut self, token: &str, request: PlayerRequest, outbox: &Outbox) {
+        let Some(seat) = self.seat_of(token) else {
+            return self.refuse(outbox, "that token holds no seat in this game".into());
+        };
+        let action = match request {
+            PlayerRequest::Move { ply, text } => Action::Move { seat, ply, text },
+            PlayerRequest::Resign => Action::Resign { seat },
+            PlayerRequest::OfferDraw => Action::OfferDraw { seat },
+            PlayerRequest::DeclineDraw => Action::DeclineDraw { seat },
+            PlayerRequest::Abort => Action::Abort { seat },
+        };
+        match self.room.decide(&action, Instant::now()) {
+            Err(reason) => self.refuse(outbox, reason),
+            Ok(Decision::AlreadyPlayed { version }) => {
+                outbox.send(&ServerMessage::Ack {
+                    game: self.id.clone(),
+                    version,
+                });
+            }
+            Ok(Decision::Events(events)) => match self.store(events, None, Some(outbox)) {
+                Ok(()) => {}
+                Err(reason) => self.refuse(outbox, reason),
+            },
+        }
+    }
+
+    fn join(&mut self, seat: Option<u8>, outbox: &Outbox) {
+        let decided = self.room.decide(&Action::Sit { seat }, Instant::now());
+        let Ok(Decision::Events(events)) = decided else {
+            let reason = decided.err().unwrap_or_else(|| "cannot sit".into());
+            return self.refuse(outbox, reason);
+        };
+        let Some(GameEvent::SeatTaken { seat }) = events.first().cloned() else {
+            return self.refuse(outbox, "cannot sit".into());
+        };
+        let token = match random_hex(16) {
+            Ok(token) => token,
+            Err(reason) => return self.refuse(outbox, reason),
+        };
+        if let Err(reason) = self.store(events, Some((seat, token.clone())), None) {
+            return self.refuse(outbox, reason);
+        }
+        self.tokens[seat as usize] = Some(token.clone());
+        let code = self.code.clone();
+        outbox.send(&ServerMessage::Seated {
+            game: self.id.clone(),
+            code,
+            seat,
+            token,
+        });
+        self.follow(0, None, outbox.clone());
+    }
+
+    fn follow(&mut self, since: u64, token: Option<String>, outbox: Outbox) {
+        if let Some(token) = &token
+            && self.seat_of(token).is_none()
+        {
+            return self.refuse(&outbox, "that token holds no seat in this game".into());
+        }
+        let mut alive = true;
+        for (version, event) in self.room.events_since(since) {
+            alive &= outbox.send(&ServerMessage::Event {
+                game: self.id.clone(),
+                version,
+                event: event.clone(),
+            });
+        }
+        alive &= outbox.send(&ServerMessage::Following {
+            game: self.id.clone(),
+            version: self.room.version(),
+            clock_ms: self.room.clock_now(Instant::now()),
+        });
+        self.followers.retain(|f| f.conn != outbox.conn);
+        if alive {
+            self.followers.push(outbox);
+        }
+    }
+
+    /// Commits the events, makes them part of the room, acknowledges them to
+    /// `mover` and sends them to every follower.
+    fn store(
+        &mut self,
+        events: Vec<GameEvent>,
+        seat: Option<(u8, String)>,
+        mover: Option<&Outbox>,
+    ) -> Result<(), String> {
+        let first_version = self.room.version() + 1;
+        let finished = events.iter().any(|e| matches!(e, GameEvent::Ended { .. }));
+        self.host.commit(&Commit {
+            game: self.id.clone(),
+            new_game: None,
+            seat,
+            first_version,
+            events: events.clone(),
+            finished,
+        })?;
+        let now = Instant::now();
+        for event in &events {
+            if let Err(reason) = self.room.apply(event.clone(), now) {
+                // The rules accepted these events a moment ago in decide().
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+            }
+        }
+        if let Some(outbox) = mover {
+            outbox.send(&ServerMessage::Ack {
+                game: self.id.clone(),
+                version: self.room.version(),
+            });
+        }
+        self.broadcast(first_version, &events);
+        let over = self.room.ended().is_some();
+        self.host
+            .seats_changed(&self.id, self.room.free_seats(), over);
+        Ok(())
+    }
+
+    fn broadcast(&mut self, first_version: u64, events: &[GameEvent]) {
+        let id = &self.id;
+        self.followers.retain(|follower| {
+            events.iter().enumerate().all(|(k, event)| {
+                follower.send(&ServerMessage::Event {
+                    game: id.clone(),
+                    version: first_version + k as u64,
+                    event: event.clone(),
+                })
+            })
+        });
+    }
+}

@@ -1,0 +1,233 @@
+//! What the whole server shares: the store, the running games by id and by
+//! invite code, and the open seeks. Every game's own state lives in its
+//! actor ([`super::actor`]); the lobby only finds it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use super::actor::{RoomHandle, RunningGame, spawn_room};
+use super::config::Limits;
+use super::host::RoomHost;
+use super::secret::{random_hex, random_seat, random_text};
+use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage};
+use crate::net::room::Room;
+use crate::net::store::{Commit, NewGame, Store, StoredGame};
+
+pub struct Lobby {
+    store: Mutex<Box<dyn Store>>,
+    state: Mutex<LobbyState>,
+    pub limits: Limits,
+}
+
+#[derive(Default)]
+struct LobbyState {
+    games: HashMap<String, RoomHandle>,
+    codes: HashMap<String, String>,
+    /// Games waiting for players: their seek and the connection that
+    /// created them (None after a restart).
+    waiting: HashMap<String, (Seek, bool, Option<u64>)>,
+}
+
+/// A new game's request, as the client sent it.
+pub struct NewGameRequest {
+    pub variant: String,
+    pub pawn: Option<String>,
+    pub clock: Option<ClockSpec>,
+    pub seat: Option<u8>,
+    pub listed: bool,
+}
+
+impl Lobby {
+    pub fn new(store: Box<dyn Store>, limits: Limits) -> Arc<Lobby> {
+        Arc::new(Lobby {
+            store: Mutex::new(store),
+            state: Mutex::new(LobbyState::default()),
+            limits,
+        })
+    }
+
+    fn state(&self) -> MutexGuard<'_, LobbyState> {
+        // A panic elsewhere cannot leave these maps half-changed: each
+        // change is one insert or remove.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn stored_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        let read = || {
+            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
+            store.game(id)
+        };
+        tokio::task::block_in_place(read)
+    }
+
+    /// Starts the actors of the games a store holds unfinished.
+    pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
+        let games = {
+            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
+            store.unfinished()?
+        };
+        let count = games.len();
+        for game in games {
+            self.start_room(game)?;
+        }
+        Ok(count)
+    }
+
+    fn start_room(self: &Arc<Self>, game: StoredGame) -> Result<RoomHandle, String> {
+        let room = Room::replay(&game.events, Instant::now())
+            .map_err(|e| format!("game {}: {e}", game.id))?;
+        let free = room.free_seats();
+        let waiting = room.ended().is_none() && !free.is_empty();
+        if waiting
+            && let Some(GameEvent::Created {
+                variant,
+                pawn,
+                clock,
+                ..
+            }) = game.events.first()
+        {
+            let seek = Seek {
+                code: game.code.clone(),
+                variant: variant.clone(),
+                pawn: pawn.clone(),
+                clock: *clock,
+                free_seats: free,
+            };
+            self.state()
+                .waiting
+                .insert(game.id.clone(), (seek, game.listed, None));
+        }
+        let running = RunningGame {
+            id: game.id.clone(),
+            code: game.code.clone(),
+            room,
+            tokens: game.tokens,
+        };
+        let handle = spawn_room(running, Arc::clone(self) as Arc<dyn RoomHost>);
+        let mut state = self.state();
+        state.codes.insert(game.code, game.id.clone());
+        state.games.insert(game.id, handle.clone());
+        Ok(handle)
+    }
+
+    /// A new game: stored with its creator's seat, then started.
+    pub fn create(
+        self: &Arc<Self>,
+        request: NewGameRequest,
+        conn: u64,
+    ) -> Result<(ServerMessage, RoomHandle), String> {
+        let open = self
+            .state()
+            .waiting
+            .values()
+            .filter(|(_, _, by)| *by == Some(conn))
+            .count();
+        if open >= self.limits.open_games_per_connection {
+            return Err(format!(
+                "at most {} games waiting for players at once",
+                self.limits.open_games_per_connection
+            ));
+        }
+        let created = Room::created(&request.variant, request.pawn.as_deref(), request.clock)?;
+        let GameEvent::Created { sides, .. } = created else {
+            return Err("a new game must start with `created`".into());
+        };
+        let seat = match request.seat {
+            Some(s) if s >= sides => return Err(format!("no seat {s} in this game")),
+            Some(s) => s,
+            None => random_seat(sides)?,
+        };
+        let id = random_text(12)?;
+        let code = random_text(10)?;
+        let token = random_hex(16)?;
+        let events = vec![created, GameEvent::SeatTaken { seat }];
+        self.commit(&Commit {
+            game: id.clone(),
+            new_game: Some(NewGame {
+                code: code.clone(),
+                listed: request.listed,
+            }),
+            seat: Some((seat, token.clone())),
+            first_version: 1,
+            events: events.clone(),
+            finished: false,
+        })?;
+        let mut tokens = vec![None; sides as usize];
+        tokens[seat as usize] = Some(token.clone());
+        let game = StoredGame {
+            id: id.clone(),
+            code: code.clone(),
+            listed: request.listed,
+            tokens,
+            events,
+        };
+        let handle = self.start_room(game)?;
+        if let Some(entry) = self.state().waiting.get_mut(&id) {
+            entry.2 = Some(conn);
+        }
+        let seated = ServerMessage::Seated {
+            game: id,
+            code,
+            seat,
+            token,
+        };
+        Ok((seated, handle))
+    }
+
+    /// The running game with this id, started from the store if it is
+    /// there but not running (a finished game, for spectators).
+    pub fn room(self: &Arc<Self>, id: &str) -> Result<RoomHandle, String> {
+        if let Some(handle) = self.state().games.get(id) {
+            return Ok(handle.clone());
+        }
+        match self.stored_game(id)? {
+            Some(game) => self.start_room(game),
+            None => Err(format!("no game {id}")),
+        }
+    }
+
+    pub fn room_by_code(&self, code: &str) -> Result<RoomHandle, String> {
+        let state = self.state();
+        state
+            .codes
+            .get(code)
+            .and_then(|id| state.games.get(id))
+            .cloned()
+            .ok_or_else(|| format!("no game has the invite code '{code}'"))
+    }
+
+    /// The listed games waiting for players.
+    pub fn seeks(&self) -> Vec<Seek> {
+        let mut seeks: Vec<Seek> = self
+            .state()
+            .waiting
+            .values()
+            .filter(|(_, listed, _)| *listed)
+            .map(|(seek, _, _)| seek.clone())
+            .collect();
+        seeks.sort_by(|a, b| a.code.cmp(&b.code));
+        seeks
+    }
+}
+
+impl RoomHost for Lobby {
+    fn commit(&self, commit: &Commit) -> Result<(), String> {
+        let write = || {
+            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
+            store.commit(commit)
+        };
+        tokio::task::block_in_place(write)
+    }
+
+    /// A game's seats changed: its seek lists `free`, or goes when none is
+    /// left or the game is over.
+    fn seats_changed(&self, id: &str, free: Vec<u8>, over: bool) {
+        let mut state = self.state();
+        if free.is_empty() || over {
+            state.waiting.remove(id);
+        } else if let Some(entry) = state.waiting.get_mut(id) {
+            entry.0.free_seats = free;
+        }
+    }
+}

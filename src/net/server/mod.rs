@@ -1,0 +1,14 @@
+//! The game server: a tokio runtime, one task per connection, one actor per
+//! game, the store behind them all.
+
+mod actor;
+mod config;
+mod connection;
+mod host;
+mod listen;
+mod lobby;
+mod outbox;
+mod secret;
+
+pub use config::{Limits, ServerConfig};
+pub use listen::{RunningServer, start};
