@@ -100,14 +100,24 @@ fn build_the_room(
         std::f32::consts::FRAC_PI_2,
         Vec2::ZERO,
     );
+    let table_top = materials.add(table_top);
+    let seen = Color::srgb(0.31, 0.19, 0.13);
+    commands.spawn((
+        Name::new("table top"),
+        Table { seen },
+        Mesh3d(meshes.add(lamplit_table_top())),
+        MeshMaterial3d(table_top.clone()),
+        Transform::from_xyz(0.0, TABLE_TOP, 0.0),
+        Pickable::IGNORE,
+    ));
+    // The body stands a hair below the top, so that the two never fight
+    // over the same pixels.
     commands.spawn((
         Name::new("table"),
-        Table {
-            seen: Color::srgb(0.31, 0.19, 0.13),
-        },
+        Table { seen },
         Mesh3d(meshes.add(Cuboid::new(TABLE_SIZE.x, TABLE_THICKNESS, TABLE_SIZE.y))),
-        MeshMaterial3d(materials.add(table_top)),
-        Transform::from_xyz(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0, 0.0),
+        MeshMaterial3d(table_top),
+        Transform::from_xyz(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0 - 0.002, 0.0),
         Pickable::IGNORE,
     ));
     let mut floor = Finish {
@@ -152,6 +162,40 @@ fn build_the_room(
         Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP, 0.0),
         Pickable::IGNORE,
     ));
+}
+
+/// The table's top, lit as a lamp over the boards lights it: full light
+/// in the middle, fading towards the edges. Drawn with vertex colours, so
+/// the low render profile (unlit, no shadows) shows the same pool of light
+/// at no cost a frame.
+fn lamplit_table_top() -> Mesh {
+    let mut mesh = Plane3d::default()
+        .mesh()
+        .size(TABLE_SIZE.x, TABLE_SIZE.y)
+        .subdivisions(23)
+        .build();
+    let Some(VertexAttributeValues::Float32x3(positions)) =
+        mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+    else {
+        return mesh;
+    };
+    let colours: Vec<[f32; 4]> = positions
+        .iter()
+        .map(|&[x, _, z]| {
+            // 0 at the centre, 1 at the middle of each edge.
+            let reach = Vec2::new(x / (TABLE_SIZE.x / 2.0), z / (TABLE_SIZE.y / 2.0)).length();
+            let light = 1.0 - 0.5 * smoothstep(0.2, 1.2, reach);
+            [light, light, light, 1.0]
+        })
+        .collect();
+    mesh.insert_attribute(Mesh::ATTRIBUTE_COLOR, colours);
+    mesh.asset_usage = RenderAssetUsages::RENDER_WORLD;
+    mesh
+}
+
+fn smoothstep(from: f32, to: f32, x: f32) -> f32 {
+    let t = ((x - from) / (to - from)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
 }
 
 /// A dome seen from inside, coloured by height: the floor's dark at its
