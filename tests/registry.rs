@@ -282,6 +282,15 @@ fn the_straight_promotee_men_have_words_and_models() {
                 assert!(!info.summary.is_empty() && !info.royal);
                 assert!(models.contains_key(info.model), "{letter}: {}", info.model);
             }
+            // Each straight man has a model of its own, told apart at a
+            // glance from the curved men and the Sennight.
+            let model = |letter| man_info(variant, letter, ManState::Normal).map(|m| m.model);
+            let drawn: Vec<_> = ['Q', 'R', 'U', 'F', 'B', 'C', 'S']
+                .into_iter()
+                .map(|letter| model(letter).unwrap_or_else(|| panic!("{variant:?}: {letter}")))
+                .collect();
+            let distinct: std::collections::HashSet<_> = drawn.iter().collect();
+            assert_eq!(distinct.len(), drawn.len(), "{variant:?}: {drawn:?}");
         }
     }
 }

@@ -134,9 +134,12 @@ fn png_frames_are_exact_deterministic_and_show_each_move_where_it_happens() {
     let second = record(Some(&display), &second_dir, &["--quiet"]);
     succeeded(&second);
     assert_eq!(announced(&second), EXPECTED_FRAMES);
+    // Quiet means quiet: no progress, and no noise from the sound card,
+    // the runtime folder, winit or the settings either.
+    let noise = String::from_utf8_lossy(&second.stderr);
     assert!(
-        !String::from_utf8_lossy(&second.stderr).contains(" frames "),
-        "--quiet drops the progress bar"
+        noise.trim().is_empty(),
+        "--quiet prints nothing on standard error, not {noise}"
     );
     let a = frames_in(&first_dir);
     let b = frames_in(&second_dir);
@@ -405,4 +408,50 @@ fn a_lesson_records_its_moves_and_answers() {
         None,
         "no lesson 'no-such-lesson'",
     );
+}
+
+/// `record --hidden` (what the window's record dialog runs) renders with no
+/// window on the screen: none is mapped while it records.
+#[test]
+fn a_hidden_recording_shows_no_window() {
+    let display = PrivateDisplay::start();
+    let out = scratch("hidden", "game.gif");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_variantarium"));
+    with_default_settings(&mut command)
+        .args(["record", "--variant", "flaxman", "--moves", "d1-a1"])
+        .args(["--size", "320x180", "--fps", "4", "--quality", "low"])
+        .args(["--hidden", "--quiet", "--out"])
+        .arg(&out)
+        .env("DISPLAY", &display.name)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let mut child = command.spawn().expect("the binary runs");
+    let mut looks = 0;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(240);
+    while child.try_wait().expect("the recorder").is_none() {
+        assert!(std::time::Instant::now() < deadline, "the recording ends");
+        let shown = Command::new("xdotool")
+            .args(["search", "--onlyvisible", "--name", "."])
+            .env("DISPLAY", &display.name)
+            .output()
+            .expect("xdotool runs");
+        let windows = String::from_utf8_lossy(&shown.stdout);
+        assert!(
+            windows.trim().is_empty(),
+            "a window is on the screen: {windows}"
+        );
+        looks += 1;
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    let output = child.wait_with_output().expect("the recorder");
+    assert!(
+        output.status.success(),
+        "record --hidden failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        looks >= 3,
+        "the screen was looked at {looks} times during the recording"
+    );
+    assert!(out.exists(), "the GIF is written");
 }

@@ -134,9 +134,10 @@ impl RecordArgs {
         } else {
             let (start, moves, players) = self.game()?;
             let mut lines: Vec<String> = players.into_iter().collect();
-            let rounds = moves.len().div_ceil(usize::from(start.side_count().max(1)));
-            let plural = if rounds == 1 { "" } else { "s" };
-            lines.push(format!("{rounds} move{plural}"));
+            lines.push(crate::rules::glossary::rounds_phrase(
+                moves.len(),
+                start.side_count(),
+            ));
             single(start, &moves, lines)?
         };
         if let Some(title) = &self.title

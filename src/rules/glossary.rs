@@ -12,6 +12,14 @@ use super::view::{CellId, Effect, Hint, HintKind, ManState, Placement};
 pub use super::men::{chess_man, pawn_info, promotion_info};
 pub use super::view::ManInfo;
 
+/// "12 moves": a game's length as players count it, in rounds (one move
+/// of each side), whatever the number of sides.
+pub fn rounds_phrase(plies: usize, sides: u8) -> String {
+    let rounds = plies.div_ceil(usize::from(sides.max(1)));
+    let plural = if rounds == 1 { "" } else { "s" };
+    format!("{rounds} move{plural}")
+}
+
 /// The name, one-line move and model of the man a placement shows, in this
 /// game (letters mean different men in different games): the game's own
 /// words, as its registry entry names them.

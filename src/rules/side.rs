@@ -23,6 +23,15 @@ impl Side {
         Side(self.0 ^ 1)
     }
 
+    /// The sides of a game of `side_count` sides, from the one that moves
+    /// first: White, Black; three players start with Red (side 2).
+    pub fn in_turn_order(side_count: u8) -> Vec<Side> {
+        match side_count {
+            3 => vec![Side(2), Side::WHITE, Side::BLACK],
+            n => (0..n).map(Side).collect(),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self.0 {
             0 => "White",

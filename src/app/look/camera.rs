@@ -107,8 +107,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                frame_the_boards.after(spawn_cells),
+                // The seat's angles first: the framing fits them.
                 start_the_view,
+                frame_the_boards.after(spawn_cells),
                 follow_the_mover,
                 orbit_with_mouse,
                 place_camera,

@@ -85,41 +85,7 @@ fn build_the_room(
     mut materials: ResMut<Assets<StandardMaterial>>,
     textures: Res<Textures>,
 ) {
-    let wood = |rgb: [f32; 3], roughness| Finish {
-        rgb,
-        texture: crate::app::look::themes::Grain::Wood,
-        roughness,
-        metallic: 0.0,
-    };
-    let mut table_top = wood([0.34, 0.20, 0.13], 0.55).material(&textures);
-    // The grain runs across the view, as planks laid along the table, wide
-    // enough to be seen in a small picture without shadows (the CPU
-    // renderer's profile) rather than blurred into one brown.
-    table_top.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
-        Vec2::new(4.0, 1.0),
-        std::f32::consts::FRAC_PI_2,
-        Vec2::ZERO,
-    );
-    let table_top = materials.add(table_top);
-    let seen = Color::srgb(0.31, 0.19, 0.13);
-    commands.spawn((
-        Name::new("table top"),
-        Table { seen },
-        Mesh3d(meshes.add(lamplit_table_top())),
-        MeshMaterial3d(table_top.clone()),
-        Transform::from_xyz(0.0, TABLE_TOP, 0.0),
-        Pickable::IGNORE,
-    ));
-    // The body stands a hair below the top, so that the two never fight
-    // over the same pixels.
-    commands.spawn((
-        Name::new("table"),
-        Table { seen },
-        Mesh3d(meshes.add(Cuboid::new(TABLE_SIZE.x, TABLE_THICKNESS, TABLE_SIZE.y))),
-        MeshMaterial3d(table_top),
-        Transform::from_xyz(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0 - 0.002, 0.0),
-        Pickable::IGNORE,
-    ));
+    spawn_the_table(&mut commands, &mut meshes, &mut materials, &textures);
     let mut floor = Finish {
         rgb: [0.20, 0.15, 0.13],
         texture: crate::app::look::themes::Grain::Wood,
@@ -160,6 +126,50 @@ fn build_the_room(
             ..default()
         })),
         Transform::from_xyz(0.0, TABLE_TOP - FLOOR_DROP, 0.0),
+        Pickable::IGNORE,
+    ));
+}
+
+/// The table: a top in its pool of light and the body under it.
+fn spawn_the_table(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    textures: &Textures,
+) {
+    let wood = |rgb: [f32; 3], roughness| Finish {
+        rgb,
+        texture: crate::app::look::themes::Grain::Wood,
+        roughness,
+        metallic: 0.0,
+    };
+    let mut table_top = wood([0.34, 0.20, 0.13], 0.55).material(textures);
+    // The grain runs across the view, as planks laid along the table, wide
+    // enough to be seen in a small picture without shadows (the CPU
+    // renderer's profile) rather than blurred into one brown.
+    table_top.uv_transform = bevy::math::Affine2::from_scale_angle_translation(
+        Vec2::new(4.0, 1.0),
+        std::f32::consts::FRAC_PI_2,
+        Vec2::ZERO,
+    );
+    let table_top = materials.add(table_top);
+    let seen = Color::srgb(0.31, 0.19, 0.13);
+    commands.spawn((
+        Name::new("table top"),
+        Table { seen },
+        Mesh3d(meshes.add(lamplit_table_top())),
+        MeshMaterial3d(table_top.clone()),
+        Transform::from_xyz(0.0, TABLE_TOP, 0.0),
+        Pickable::IGNORE,
+    ));
+    // The body stands a hair below the top, so that the two never fight
+    // over the same pixels.
+    commands.spawn((
+        Name::new("table"),
+        Table { seen },
+        Mesh3d(meshes.add(Cuboid::new(TABLE_SIZE.x, TABLE_THICKNESS, TABLE_SIZE.y))),
+        MeshMaterial3d(table_top),
+        Transform::from_xyz(0.0, TABLE_TOP - TABLE_THICKNESS / 2.0 - 0.002, 0.0),
         Pickable::IGNORE,
     ));
 }

@@ -25,8 +25,16 @@ const BACKDROP_SHIFT: f32 = -0.22;
 const BACKDROP_DISTANCE: f32 = 1.4;
 
 pub(super) fn plugin(app: &mut App) {
+    // The Learn menu, opened from the title screen, keeps its backdrop.
+    let behind_menus = || in_state(Screen::Menu).or_else(in_state(Screen::Learn));
     app.add_systems(OnEnter(Screen::Menu), forget_backdrop)
-        .add_systems(OnExit(Screen::Menu), face_white)
+        .add_systems(
+            OnTransition {
+                exited: Screen::Menu,
+                entered: Screen::Playing,
+            },
+            face_white,
+        )
         .add_systems(
             Update,
             (
@@ -43,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             (orbit_backdrop, unselect_in_backdrop)
                 .after(GameSystems)
                 .run_if(resource_exists::<Backdrop>)
-                .run_if(in_state(Screen::Menu)),
+                .run_if(behind_menus()),
         );
 }
 

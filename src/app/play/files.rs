@@ -220,12 +220,7 @@ fn about(loaded: &Loaded) -> About {
 /// "4 moves": moves counted as the move list numbers them, one for each
 /// round of turns (seven turns of a two-player game are four moves).
 pub fn moves_phrase(session: &dyn Session) -> String {
-    let rounds = session
-        .moves()
-        .len()
-        .div_ceil(usize::from(session.side_count().max(1)));
-    let plural = if rounds == 1 { "" } else { "s" };
-    format!("{rounds} move{plural}")
+    crate::rules::glossary::rounds_phrase(session.moves().len(), session.side_count())
 }
 
 /// "draw by …" as the start of a line.

@@ -163,11 +163,7 @@ fn status(
 
 /// Who plays each side, in turn order: "White: Human · Black: Novice".
 fn who_plays(ui: &mut egui::Ui, session: &dyn Session, players: &Players) {
-    let order: Vec<Side> = match session.side_count() {
-        3 => vec![Side(2), Side::WHITE, Side::BLACK],
-        _ => vec![Side::WHITE, Side::BLACK],
-    };
-    let seats: Vec<String> = order
+    let seats: Vec<String> = Side::in_turn_order(session.side_count())
         .into_iter()
         .map(|side| {
             let who = players
@@ -186,7 +182,7 @@ fn who_plays(ui: &mut egui::Ui, session: &dyn Session, players: &Players) {
 /// notice and what the last file action said, in a place of their own.
 fn messages(ui: &mut egui::Ui, game: &Match, files: &FileActions) {
     let session = game.session.as_ref();
-    let out: Vec<&str> = [Side(2), Side::WHITE, Side::BLACK]
+    let out: Vec<&str> = Side::in_turn_order(session.side_count())
         .into_iter()
         .filter(|&side| session.side_count() > 2 && !session.in_game(side))
         .map(Side::name)

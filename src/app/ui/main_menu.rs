@@ -356,13 +356,10 @@ fn pawn_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
 /// Who plays each side of the game chosen: a person, or the computer at a
 /// level named as the engine names it.
 fn seats(ui: &mut egui::Ui, seats: &mut [Option<Level>], controls: &mut ControlMap) {
-    // The seats in turn order: three-player games start with Red (side 2).
-    let order: Vec<usize> = if seats.len() == 3 {
-        vec![2, 0, 1]
-    } else {
-        vec![0, 1]
-    };
-    for side in order {
+    for side in Side::in_turn_order(seats.len() as u8)
+        .into_iter()
+        .map(Side::index)
+    {
         ui.horizontal_wrapped(|ui| {
             ui.add_sized(
                 [48.0, 18.0],

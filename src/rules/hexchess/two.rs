@@ -338,10 +338,9 @@ pub fn men(variant: Variant, letter: char, _: ManState) -> Option<ManInfo> {
             "slides along the six orthogonals and six diagonals",
         ),
         'R' => ManInfo::man("Rook", "rook", "slides along the six orthogonal lines"),
-        // Drawn as the Bishop it moves like until it has a model of its own.
         'U' if !classical => ManInfo::man(
             "Unicorn",
-            "bishop",
+            "unicorn",
             "slides along the six diagonals, keeping its colour",
         ),
         'B' => ManInfo::man(
