@@ -24,6 +24,7 @@ mod hexchess3p;
 mod keys;
 mod learn;
 mod net;
+mod net_db;
 #[cfg(feature = "app")]
 mod player;
 mod record;
@@ -38,6 +39,7 @@ mod scene;
 mod settings;
 #[cfg(feature = "app")]
 mod sound;
+mod store;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;

@@ -1,11 +1,11 @@
 //! Online play over real sockets and a real database: the server on a free
 //! port of 127.0.0.1 (in this process, or the built binary where it must be
-//! killed), its games in an SQLite file of a folder of the test's own, and
-//! headless clients playing through it. Every wait is bounded by the
+//! killed), its games in an SQLite file or a PostgreSQL database of the
+//! test's own ([`crate::net_db`]; each test that stores games runs on both),
+//! and headless clients playing through it. Every wait is bounded by the
 //! clients' read timeout and every loop by a count.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::Duration;
@@ -16,28 +16,32 @@ use variantarium::net::player::{SeatTicket, await_seat, follow, play_to_end, rej
 use variantarium::net::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
 use variantarium::net::room::rules_status;
 use variantarium::net::server::{Limits, RunningServer, ServerConfig, start};
-use variantarium::net::sqlite::SqliteStore;
-use variantarium::net::store::Store;
 use variantarium::rules::DrawRules;
 use variantarium::rules::session::{Session, new_session};
 use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::zobrist::splitmix64;
 
+use crate::net_db::{Backend, TestDb};
+
 /// The longest a client waits for one message.
 const WAIT: Duration = Duration::from_secs(60);
 
-/// A folder of the test's own, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantarium-net-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+crate::on_both_backends!(
+    every_two_player_variant_is_played_to_its_end_online,
+    a_three_player_game_is_played_to_its_end_and_a_spectator_sees_it_all,
+    illegal_late_foreign_and_spectator_moves_are_refused_while_the_game_beside_goes_on,
+    resign_draw_and_abort_end_games_as_the_rules_of_play_say,
+    thousands_of_malformed_messages_are_refused_and_the_games_go_on,
+    a_player_cut_off_mid_game_reconnects_with_its_token_and_loses_or_doubles_no_move,
+    a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clocks,
+    a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time,
+    two_bots_play_a_game_through_the_serve_command,
+);
 
-fn serve_in_process(dir: &Path, limits: Limits) -> RunningServer {
+fn serve_in_process(db: &TestDb, limits: Limits) -> RunningServer {
     let config = ServerConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
-        db: dir.join("games.sqlite"),
+        db: db.db.clone(),
         limits,
     };
     start(&config).expect("the server starts")
@@ -122,8 +126,8 @@ fn play_game(server: &str, variant: &str, pawn: Option<&str>, seed: u64) -> Vec<
 }
 
 /// The game as the server stored it: its moves and its result.
-fn stored(db: &Path, game: &str) -> (Vec<String>, String) {
-    let mut store = SqliteStore::open(db).unwrap();
+fn stored(db: &TestDb, game: &str) -> (Vec<String>, String) {
+    let mut store = db.store();
     let game = store.game(game).unwrap().expect("the game is stored");
     let mut moves = Vec::new();
     let mut status = String::new();
@@ -139,7 +143,7 @@ fn stored(db: &Path, game: &str) -> (Vec<String>, String) {
 
 /// The players' views agree with each other, with the server's record and
 /// with the rules replaying the moves.
-fn check_agreement(db: &Path, variant: &str, pawn: Option<&str>, views: &[GameView]) {
+fn check_agreement(db: &TestDb, variant: &str, pawn: Option<&str>, views: &[GameView]) {
     let first = &views[0];
     for view in views {
         assert_eq!(view.session.moves(), first.session.moves(), "{variant}");
@@ -164,10 +168,9 @@ fn check_agreement(db: &Path, variant: &str, pawn: Option<&str>, views: &[GameVi
     assert_eq!(rules_status(replay.as_ref()), status, "{variant}");
 }
 
-#[test]
-fn every_two_player_variant_is_played_to_its_end_online() {
-    let dir = scratch("two");
-    let server = serve_in_process(&dir, Limits::default());
+fn every_two_player_variant_is_played_to_its_end_online(backend: Backend) {
+    let db = TestDb::new("two", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let mut games: Vec<(String, Option<&str>)> = VariantId::ALL
         .into_iter()
@@ -179,18 +182,17 @@ fn every_two_player_variant_is_played_to_its_end_online() {
         let views = play_game(&addr, variant, *pawn, 100 + k as u64);
         assert_eq!(views.len(), 2);
         assert!(!views[0].session.moves().is_empty(), "{variant}");
-        check_agreement(&dir.join("games.sqlite"), variant, *pawn, &views);
+        check_agreement(&db, variant, *pawn, &views);
     }
 }
 
-#[test]
-fn a_three_player_game_is_played_to_its_end_and_a_spectator_sees_it_all() {
-    let dir = scratch("three");
-    let server = serve_in_process(&dir, Limits::default());
+fn a_three_player_game_is_played_to_its_end_and_a_spectator_sees_it_all(backend: Backend) {
+    let db = TestDb::new("three", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let views = play_game(&addr, "aj-mccooey-3p", None, 7);
     assert_eq!(views.len(), 3);
-    check_agreement(&dir.join("games.sqlite"), "aj-mccooey-3p", None, &views);
+    check_agreement(&db, "aj-mccooey-3p", None, &views);
     // A spectator afterwards sees the same game, event by event, no token.
     let mut watcher = connect(&addr);
     let game = views[0].game.clone();
@@ -266,10 +268,11 @@ fn first_moves(variant: &str, count: usize) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn illegal_late_foreign_and_spectator_moves_are_refused_while_the_game_beside_goes_on() {
-    let dir = scratch("refusals");
-    let server = serve_in_process(&dir, Limits::default());
+fn illegal_late_foreign_and_spectator_moves_are_refused_while_the_game_beside_goes_on(
+    backend: Backend,
+) {
+    let db = TestDb::new("refusals", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let ((mut white, w), (mut black, b)) = seated_pair(&addr, "flaxman");
     let beside = thread::spawn({
@@ -329,9 +332,9 @@ fn illegal_late_foreign_and_spectator_moves_are_refused_while_the_game_beside_go
     assert_eq!(answer(&mut white, &move_message(&w, 0, &moves[0])), None);
     refused(&mut white, move_message(&w, 0, &moves[1]), "move 0 was");
     assert_eq!(answer(&mut black, &move_message(&b, 1, &moves[1])), None);
-    assert_eq!(stored(&dir.join("games.sqlite"), &w.game).0, moves);
+    assert_eq!(stored(&db, &w.game).0, moves);
     let views = beside.join().expect("the game beside");
-    check_agreement(&dir.join("games.sqlite"), "chakra", None, &views);
+    check_agreement(&db, "chakra", None, &views);
 }
 
 /// Plays `moves` in a game, each by the side to move, acknowledged.
@@ -345,15 +348,13 @@ fn play_moves(seats: &mut [(Client, SeatTicket)], moves: &[String]) {
     }
 }
 
-fn ended_status(db: &Path, game: &str) -> String {
+fn ended_status(db: &TestDb, game: &str) -> String {
     stored(db, game).1
 }
 
-#[test]
-fn resign_draw_and_abort_end_games_as_the_rules_of_play_say() {
-    let dir = scratch("lobby");
-    let db = dir.join("games.sqlite");
-    let server = serve_in_process(&dir, Limits::default());
+fn resign_draw_and_abort_end_games_as_the_rules_of_play_say(backend: Backend) {
+    let db = TestDb::new("lobby", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let moves = first_moves("tapestry", 3);
     // Resignation.
@@ -437,15 +438,14 @@ fn hostile_message(seed: u64, real: &str) -> String {
     }
 }
 
-#[test]
-fn thousands_of_malformed_messages_are_refused_and_the_games_go_on() {
-    let dir = scratch("fuzz");
+fn thousands_of_malformed_messages_are_refused_and_the_games_go_on(backend: Backend) {
+    let db = TestDb::new("fuzz", backend);
     let limits = Limits {
         messages_per_second: 1e6,
         message_burst: 1e6,
         ..Limits::default()
     };
-    let server = serve_in_process(&dir, limits);
+    let server = serve_in_process(&db, limits);
     let addr = server.addr.to_string();
     let ((white, w), (black, b)) = seated_pair(&addr, "flaxman");
     let moves = first_moves("flaxman", 4);
@@ -483,18 +483,18 @@ fn thousands_of_malformed_messages_are_refused_and_the_games_go_on() {
     let mut seats = [(white, w), (black, b)];
     play_moves(&mut seats, &moves);
     let views = play_game(&addr, "flaxman", None, 5);
-    check_agreement(&dir.join("games.sqlite"), "flaxman", None, &views);
+    check_agreement(&db, "flaxman", None, &views);
 }
 
 #[test]
 fn a_connection_over_the_message_rate_is_refused_then_closed() {
-    let dir = scratch("rate");
+    let db = TestDb::new("rate", Backend::Sqlite);
     let limits = Limits {
         messages_per_second: 0.001,
         message_burst: 5.0,
         ..Limits::default()
     };
-    let server = serve_in_process(&dir, limits);
+    let server = serve_in_process(&db, limits);
     let mut client = connect(&server.addr.to_string());
     let mut answers = Vec::new();
     for _ in 0..20 {
@@ -576,11 +576,11 @@ fn finish(addr: &str, tickets: &[SeatTicket], seed: u64) -> Vec<GameView> {
         .collect()
 }
 
-#[test]
-fn a_player_cut_off_mid_game_reconnects_with_its_token_and_loses_or_doubles_no_move() {
-    let dir = scratch("reconnect");
-    let db = dir.join("games.sqlite");
-    let server = serve_in_process(&dir, Limits::default());
+fn a_player_cut_off_mid_game_reconnects_with_its_token_and_loses_or_doubles_no_move(
+    backend: Backend,
+) {
+    let db = TestDb::new("reconnect", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let ((white, w), (black, b)) = seated_pair(&addr, "chakra");
     let moves = first_moves("chakra", 5);
@@ -650,10 +650,9 @@ struct ServerProcess {
 }
 
 impl ServerProcess {
-    fn start(db: &Path) -> ServerProcess {
+    fn start(db: &TestDb) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--db"])
-            .arg(db)
+            .args(["serve", "--listen", "127.0.0.1:0", "--db", &db.arg])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -695,10 +694,10 @@ fn last_clock(events: &[(u64, GameEvent)]) -> Option<Vec<u64>> {
     })
 }
 
-#[test]
-fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clocks() {
-    let dir = scratch("kill");
-    let db = dir.join("games.sqlite");
+fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clocks(
+    backend: Backend,
+) {
+    let db = TestDb::new("kill", backend);
     let first = ServerProcess::start(&db);
     let untimed = first_moves("flaxman", 7);
     let timed = first_moves("tapestry", 4);
@@ -777,10 +776,9 @@ fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clock
     check_agreement(&db, "tapestry", None, &clocked_views);
 }
 
-#[test]
-fn two_bots_play_a_game_through_the_serve_command() {
-    let dir = scratch("bots");
-    let server = ServerProcess::start(&dir.join("games.sqlite"));
+fn two_bots_play_a_game_through_the_serve_command(backend: Backend) {
+    let db = TestDb::new("bots", backend);
+    let server = ServerProcess::start(&db);
     let bot = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_variantarium"))
             .args(["bot", "--server", &server.addr, "--level", "1"])
@@ -829,8 +827,22 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
         let err = String::from_utf8_lossy(&output.stderr).to_string();
         (output.status.code(), err)
     };
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 7] = [
         &["serve", "--listen", "nowhere"],
+        &[
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            "postgres://nobody@127.0.0.1:1/games",
+        ],
+        &[
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            "host=/nonexistent dbname=games",
+        ],
         &[
             "bot",
             "--server",
@@ -867,10 +879,9 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
     }
 }
 
-#[test]
-fn a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time() {
-    let dir = scratch("flag");
-    let server = serve_in_process(&dir, Limits::default());
+fn a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time(backend: Backend) {
+    let db = TestDb::new("flag", backend);
+    let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let mut white = connect(&addr);
     let clock = ClockSpec {
@@ -903,5 +914,5 @@ fn a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time() {
     assert_eq!(clock_ms.expect("the clocks")[0], 0, "White's flag fell");
     let late = answer(&mut seats[0].0, &move_message(&w, 2, "b1-b2")).expect("refused");
     assert!(late.contains("over"), "{late}");
-    assert_eq!(stored(&dir.join("games.sqlite"), &w.game).1, "0-1 timeout");
+    assert_eq!(stored(&db, &w.game).1, "0-1 timeout");
 }

@@ -5,12 +5,11 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 
 use clap::Args;
 
 use super::setup::io_error;
-use crate::net::server::{Limits, ServerConfig, start};
+use crate::net::server::{Database, Limits, ServerConfig, start};
 
 /// `serve`: the online game server.
 #[derive(Args, Debug)]
@@ -19,9 +18,10 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:7878")]
     pub listen: String,
     /// The SQLite file of the games [default: games.sqlite in the data
-    /// folder].
+    /// folder], or a PostgreSQL database: postgres://USER@HOST/DB,
+    /// postgresql://… or "host=… dbname=…".
     #[arg(long)]
-    pub db: Option<PathBuf>,
+    pub db: Option<String>,
 }
 
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -30,10 +30,12 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         .parse()
         .map_err(|_| format!("--listen must be ADDRESS:PORT, not '{}'", args.listen))?;
     let db = match &args.db {
-        Some(path) => path.clone(),
-        None => crate::record::data_dir()
-            .ok_or("no data folder for the games (set HOME or XDG_DATA_HOME, or give --db)")?
-            .join("games.sqlite"),
+        Some(db) => Database::parse(db),
+        None => Database::Sqlite(
+            crate::record::data_dir()
+                .ok_or("no data folder for the games (set HOME or XDG_DATA_HOME, or give --db)")?
+                .join("games.sqlite"),
+        ),
     };
     let config = ServerConfig {
         listen,

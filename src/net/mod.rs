@@ -1,10 +1,12 @@
 //! Online play without a window: the messages ([`protocol`]), a game on the
-//! server ([`room`]), where games are kept ([`store`], [`sqlite`]), the
+//! server ([`room`]), where games are kept ([`store`], [`sqlite`],
+//! [`postgres`]), the
 //! server ([`server`]) and a blocking client ([`client`]) that the bot and
 //! the window's online mode use.
 
 pub mod client;
 pub mod player;
+pub mod postgres;
 pub mod protocol;
 pub mod room;
 pub mod server;

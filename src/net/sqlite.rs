@@ -11,8 +11,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::protocol::GameEvent;
-use super::store::{Commit, Store, StoredGame};
+use super::store::{Commit, Store, StoredGame, assemble};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -77,35 +76,7 @@ impl SqliteStore {
             .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))
             .and_then(Iterator::collect)
             .map_err(sql_error)?;
-        let mut parsed = Vec::with_capacity(rows.len());
-        for (at, (version, body)) in rows.into_iter().enumerate() {
-            if version != at as i64 + 1 {
-                return Err(format!(
-                    "game {id}: event {version} where {} was due",
-                    at + 1
-                ));
-            }
-            let event: GameEvent = serde_json::from_str(&body)
-                .map_err(|e| format!("game {id}: event {version}: {e}"))?;
-            parsed.push(event);
-        }
-        let sides = match parsed.first() {
-            Some(GameEvent::Created { sides, .. }) => *sides as usize,
-            _ => return Err(format!("game {id}: no `created` event")),
-        };
-        let mut tokens = vec![None; sides];
-        for (seat, token) in seats {
-            if let Some(slot) = tokens.get_mut(seat as usize) {
-                *slot = Some(token);
-            }
-        }
-        Ok(StoredGame {
-            id: id.to_string(),
-            code,
-            listed,
-            tokens,
-            events: parsed,
-        })
+        assemble(id, code, listed, seats, rows)
     }
 
     fn unfinished_games(&self) -> Result<Vec<StoredGame>, String> {

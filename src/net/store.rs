@@ -46,3 +46,44 @@ pub trait Store: Send {
     /// One game, over or not.
     fn game(&mut self, id: &str) -> Result<Option<StoredGame>, String>;
 }
+
+/// A game from its stored rows: the seats' tokens and the events' JSON by
+/// version. Every backend reads through this, so that each checks the same
+/// things: the events numbered from 1 without a gap, the first `created`.
+pub fn assemble(
+    id: &str,
+    code: String,
+    listed: bool,
+    seats: Vec<(u8, String)>,
+    rows: Vec<(i64, String)>,
+) -> Result<StoredGame, String> {
+    let mut events = Vec::with_capacity(rows.len());
+    for (at, (version, body)) in rows.into_iter().enumerate() {
+        if version != at as i64 + 1 {
+            return Err(format!(
+                "game {id}: event {version} where {} was due",
+                at + 1
+            ));
+        }
+        let event: GameEvent =
+            serde_json::from_str(&body).map_err(|e| format!("game {id}: event {version}: {e}"))?;
+        events.push(event);
+    }
+    let sides = match events.first() {
+        Some(GameEvent::Created { sides, .. }) => *sides as usize,
+        _ => return Err(format!("game {id}: no `created` event")),
+    };
+    let mut tokens = vec![None; sides];
+    for (seat, token) in seats {
+        if let Some(slot) = tokens.get_mut(seat as usize) {
+            *slot = Some(token);
+        }
+    }
+    Ok(StoredGame {
+        id: id.to_string(),
+        code,
+        listed,
+        tokens,
+        events,
+    })
+}

@@ -8,9 +8,28 @@ use std::path::PathBuf;
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub listen: SocketAddr,
-    /// The SQLite file of the games.
-    pub db: PathBuf,
+    /// Where the games are kept.
+    pub db: Database,
     pub limits: Limits,
+}
+
+#[derive(Clone, Debug)]
+pub enum Database {
+    /// An SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection string (a URL or libpq's `key=value` form).
+    Postgres(String),
+}
+
+impl Database {
+    /// `--db`: a PostgreSQL connection string, else an SQLite file's path.
+    pub fn parse(text: &str) -> Database {
+        if crate::net::postgres::is_postgres(text) {
+            Database::Postgres(text.to_string())
+        } else {
+            Database::Sqlite(PathBuf::from(text))
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]

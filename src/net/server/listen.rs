@@ -5,10 +5,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::config::ServerConfig;
+use super::config::{Database, ServerConfig};
 use super::connection::serve_connection;
 use super::lobby::Lobby;
+use crate::net::postgres::PgStore;
 use crate::net::sqlite::SqliteStore;
+use crate::net::store::Store;
 
 /// A server running on its own threads; dropping it stops it.
 pub struct RunningServer {
@@ -37,7 +39,6 @@ impl Drop for RunningServer {
 
 /// Opens the store, resumes its games and listens.
 pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
-    let store = SqliteStore::open(&config.db)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -51,9 +52,14 @@ pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let lobby = Lobby::new(Box::new(store), config.limits);
-    // The games' actors and the listener are tasks of this runtime.
+    // The games' actors, the listener and a database server's connection
+    // are tasks of this runtime.
     let inside = runtime.enter();
+    let store: Box<dyn Store> = match &config.db {
+        Database::Sqlite(path) => Box::new(SqliteStore::open(path)?),
+        Database::Postgres(url) => Box::new(PgStore::open(url)?),
+    };
+    let lobby = Lobby::new(store, config.limits);
     let resumed = lobby.resume_all()?;
     let listener = tokio::net::TcpListener::from_std(listener)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;

@@ -53,20 +53,23 @@ impl Lobby {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn stored_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
-        let read = || {
+    /// Every call of the store goes through here: it blocks (on a file, or
+    /// on a database server's answer), so a runtime worker hands its other
+    /// tasks on first; off the runtime's workers it simply runs.
+    fn with_store<T>(&self, call: impl FnOnce(&mut dyn Store) -> T) -> T {
+        tokio::task::block_in_place(|| {
             let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
-            store.game(id)
-        };
-        tokio::task::block_in_place(read)
+            call(store.as_mut())
+        })
+    }
+
+    fn stored_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        self.with_store(|store| store.game(id))
     }
 
     /// Starts the actors of the games a store holds unfinished.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
-        let games = {
-            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
-            store.unfinished()?
-        };
+        let games = self.with_store(|store| store.unfinished())?;
         let count = games.len();
         for game in games {
             self.start_room(game)?;
@@ -213,11 +216,7 @@ impl Lobby {
 
 impl RoomHost for Lobby {
     fn commit(&self, commit: &Commit) -> Result<(), String> {
-        let write = || {
-            let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
-            store.commit(commit)
-        };
-        tokio::task::block_in_place(write)
+        self.with_store(|store| store.commit(commit))
     }
 
     /// A game's seats changed: its seek lists `free`, or goes when none is

@@ -10,5 +10,5 @@ mod lobby;
 mod outbox;
 mod secret;
 
-pub use config::{Limits, ServerConfig};
+pub use config::{Database, Limits, ServerConfig};
 pub use listen::{RunningServer, start};
