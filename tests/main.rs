@@ -25,6 +25,7 @@ mod keys;
 mod learn;
 mod net;
 mod net_db;
+mod net_scale;
 #[cfg(feature = "app")]
 mod player;
 mod record;

@@ -47,13 +47,13 @@ fn serve_in_process(db: &TestDb, limits: Limits) -> RunningServer {
     start(&config).expect("the server starts")
 }
 
-fn connect(server: &str) -> Client {
+pub fn connect(server: &str) -> Client {
     Client::connect(server, WAIT).expect("the client connects")
 }
 
 /// A quick player that ends games: a capture when there is one, else a
 /// move picked by the seed and the ply.
-fn quick_mover(seed: u64) -> impl FnMut(&dyn Session) -> Option<String> {
+pub fn quick_mover(seed: u64) -> impl FnMut(&dyn Session) -> Option<String> {
     move |session: &dyn Session| {
         let moves = session.legal_moves();
         let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
@@ -66,11 +66,16 @@ fn quick_mover(seed: u64) -> impl FnMut(&dyn Session) -> Option<String> {
     }
 }
 
-fn create(client: &mut Client, variant: &str, pawn: Option<&str>, seat: Option<u8>) -> SeatTicket {
+pub fn create(
+    client: &mut Client,
+    variant: &str,
+    pawn: Option<&str>,
+    seat: Option<u8>,
+) -> SeatTicket {
     create_timed(client, variant, pawn, seat, None)
 }
 
-fn create_timed(
+pub fn create_timed(
     client: &mut Client,
     variant: &str,
     pawn: Option<&str>,
@@ -89,7 +94,7 @@ fn create_timed(
     await_seat(client).expect("seated")
 }
 
-fn join(client: &mut Client, code: &str) -> SeatTicket {
+pub fn join(client: &mut Client, code: &str) -> SeatTicket {
     client
         .send(&ClientMessage::Join {
             code: code.into(),
@@ -126,7 +131,7 @@ fn play_game(server: &str, variant: &str, pawn: Option<&str>, seed: u64) -> Vec<
 }
 
 /// The game as the server stored it: its moves and its result.
-fn stored(db: &TestDb, game: &str) -> (Vec<String>, String) {
+pub fn stored(db: &TestDb, game: &str) -> (Vec<String>, String) {
     let mut store = db.store();
     let game = store.game(game).unwrap().expect("the game is stored");
     let mut moves = Vec::new();
@@ -143,7 +148,7 @@ fn stored(db: &TestDb, game: &str) -> (Vec<String>, String) {
 
 /// The players' views agree with each other, with the server's record and
 /// with the rules replaying the moves.
-fn check_agreement(db: &TestDb, variant: &str, pawn: Option<&str>, views: &[GameView]) {
+pub fn check_agreement(db: &TestDb, variant: &str, pawn: Option<&str>, views: &[GameView]) {
     let first = &views[0];
     for view in views {
         assert_eq!(view.session.moves(), first.session.moves(), "{variant}");
@@ -219,7 +224,7 @@ fn a_three_player_game_is_played_to_its_end_and_a_spectator_sees_it_all(backend:
 
 /// Sends `message` and reads up to the answer: the reason of a refusal, or
 /// None for an acknowledgement; events on the way are skipped.
-fn answer(client: &mut Client, message: &ClientMessage) -> Option<String> {
+pub fn answer(client: &mut Client, message: &ClientMessage) -> Option<String> {
     client.send(message).unwrap();
     for _ in 0..1000 {
         match client.recv().unwrap() {
@@ -231,7 +236,7 @@ fn answer(client: &mut Client, message: &ClientMessage) -> Option<String> {
     panic!("no answer to {message:?}");
 }
 
-fn move_message(ticket: &SeatTicket, ply: u32, text: &str) -> ClientMessage {
+pub fn move_message(ticket: &SeatTicket, ply: u32, text: &str) -> ClientMessage {
     ClientMessage::Move {
         game: ticket.game.clone(),
         token: ticket.token.clone(),
@@ -251,7 +256,7 @@ fn seated_pair(addr: &str, variant: &str) -> ((Client, SeatTicket), (Client, Sea
     ((white, white_ticket), (black, black_ticket))
 }
 
-fn first_moves(variant: &str, count: usize) -> Vec<String> {
+pub fn first_moves(variant: &str, count: usize) -> Vec<String> {
     let mut session = new_session(
         Variant::parse(variant, None).unwrap(),
         DrawRules::default(),
@@ -338,7 +343,7 @@ fn illegal_late_foreign_and_spectator_moves_are_refused_while_the_game_beside_go
 }
 
 /// Plays `moves` in a game, each by the side to move, acknowledged.
-fn play_moves(seats: &mut [(Client, SeatTicket)], moves: &[String]) {
+pub fn play_moves(seats: &mut [(Client, SeatTicket)], moves: &[String]) {
     for (ply, text) in moves.iter().enumerate() {
         let (client, ticket) = &mut seats[ply % 2];
         assert_eq!(
@@ -526,7 +531,7 @@ fn a_connection_over_the_message_rate_is_refused_then_closed() {
 /// Comes back to a seat (or watches, without a token) from the event after
 /// `since`: the new client, the events it was sent, and the version the
 /// server says it has sent them up to.
-fn resume(addr: &str, ticket: &SeatTicket, since: u64) -> (Client, Vec<(u64, GameEvent)>) {
+pub fn resume(addr: &str, ticket: &SeatTicket, since: u64) -> (Client, Vec<(u64, GameEvent)>) {
     let mut client = connect(addr);
     client
         .send(&ClientMessage::Resume {
@@ -642,15 +647,15 @@ fn a_player_cut_off_mid_game_reconnects_with_its_token_and_loses_or_doubles_no_m
 }
 
 /// The server as its own process, so that it can be killed with SIGKILL.
-struct ServerProcess {
+pub struct ServerProcess {
     child: Child,
-    addr: String,
+    pub addr: String,
     /// Kept open: the server writes a line more after its address.
     _stdout: BufReader<std::process::ChildStdout>,
 }
 
 impl ServerProcess {
-    fn start(db: &TestDb) -> ServerProcess {
+    pub fn start(db: &TestDb) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
             .args(["serve", "--listen", "127.0.0.1:0", "--db", &db.arg])
             .stdout(Stdio::piped())

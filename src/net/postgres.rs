@@ -8,6 +8,11 @@
 //! rowid does. A commit is one transaction, and PostgreSQL's synchronous
 //! commit (its default) has it on disk before `commit` returns.
 //!
+//! Several servers may share one database, each serving the players
+//! connected to it: every commit notifies the channel [`CHANNEL`] with
+//! `GAME:VERSION`, and [`listen`] hands each such notice to the server,
+//! whose actor of that game then loads the events it lacks.
+//!
 //! The trait is synchronous and the client is not: each call runs the
 //! client's future with [`Handle::block_on`] on the runtime the store was
 //! opened on, whose workers drive the connection. The server calls the
@@ -18,7 +23,7 @@ use std::time::Duration;
 
 use tokio::runtime::Handle;
 use tokio_postgres::types::FromSql;
-use tokio_postgres::{Client, IsolationLevel, NoTls, Row};
+use tokio_postgres::{AsyncMessage, Client, IsolationLevel, NoTls, Row};
 
 use super::store::{Commit, Store, StoredGame, assemble};
 
@@ -47,6 +52,10 @@ CREATE TABLE IF NOT EXISTS events (
 /// Servers starting together on one database take this advisory lock
 /// around the schema, since `CREATE TABLE IF NOT EXISTS` races with itself.
 const SCHEMA_LOCK: i64 = 0x7661_7269_616e;
+
+/// Where commits are announced, with `GAME:VERSION` (the game's id and its
+/// latest event) as the payload.
+pub const CHANNEL: &str = "variantarium_events";
 
 /// The longest the server waits for the database to answer a connection.
 const CONNECT_WAIT: Duration = Duration::from_secs(10);
@@ -175,12 +184,24 @@ async fn write(client: &mut Client, commit: &Commit) -> Result<(), String> {
         .await
         .map_err(pg_error)?;
     }
+    // Sent with the transaction's commit, and only if it commits.
+    let last = commit.first_version + commit.events.len() as u64 - 1;
+    let payload = format!("{}:{last}", commit.game);
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+        .await
+        .map_err(pg_error)?;
     tx.commit().await.map_err(pg_error)
+}
+
+/// One game, by its id or by its invite code.
+enum Which<'a> {
+    Id(&'a str),
+    Code(&'a str),
 }
 
 /// Reads games whole: the rows of one game in one snapshot, so that a
 /// commit from elsewhere is in it entirely or not at all.
-async fn read(client: &mut Client, only: Option<&str>) -> Result<Vec<StoredGame>, String> {
+async fn read(client: &mut Client, only: Option<Which<'_>>) -> Result<Vec<StoredGame>, String> {
     let tx = client
         .build_transaction()
         .isolation_level(IsolationLevel::RepeatableRead)
@@ -189,9 +210,13 @@ async fn read(client: &mut Client, only: Option<&str>) -> Result<Vec<StoredGame>
         .await
         .map_err(pg_error)?;
     let heads = match only {
-        Some(id) => {
+        Some(Which::Id(id)) => {
             let sql = "SELECT id, code, listed FROM games WHERE id = $1";
             tx.query(sql, &[&id]).await
+        }
+        Some(Which::Code(code)) => {
+            let sql = "SELECT id, code, listed FROM games WHERE code = $1";
+            tx.query(sql, &[&code]).await
         }
         None => {
             let sql = "SELECT id, code, listed FROM games WHERE NOT finished ORDER BY seq";
@@ -255,6 +280,72 @@ impl Store for PgStore {
     fn game(&mut self, id: &str) -> Result<Option<StoredGame>, String> {
         let runtime = self.runtime.clone();
         let client = self.client()?;
-        Ok(runtime.block_on(read(client, Some(id)))?.pop())
+        Ok(runtime.block_on(read(client, Some(Which::Id(id))))?.pop())
     }
+
+    fn game_by_code(&mut self, code: &str) -> Result<Option<StoredGame>, String> {
+        let runtime = self.runtime.clone();
+        let client = self.client()?;
+        Ok(runtime
+            .block_on(read(client, Some(Which::Code(code))))?
+            .pop())
+    }
+}
+
+/// Hands every commit's notice (`game`, `version`), this server's own among
+/// them, to `committed`, for as long as the server runs. After each
+/// (re)connection it calls `connected`: notices sent while the connection
+/// was down are lost, so the server then checks every game it runs.
+pub async fn listen(
+    url: String,
+    committed: impl Fn(&str, u64) + Send + Sync,
+    connected: impl Fn() + Send + Sync,
+) {
+    loop {
+        if let Err(reason) = listen_once(&url, &committed, &connected).await {
+            eprintln!("variantarium serve: other servers' moves: {reason}");
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+async fn listen_once(
+    url: &str,
+    committed: &(dyn Fn(&str, u64) + Send + Sync),
+    connected: &(dyn Fn() + Send + Sync),
+) -> Result<(), String> {
+    let config: tokio_postgres::Config = url.parse().map_err(pg_error)?;
+    let (client, mut connection) = tokio::time::timeout(CONNECT_WAIT, config.connect(NoTls))
+        .await
+        .map_err(|_| "no answer in 10 s".to_string())?
+        .map_err(pg_error)?;
+    // Notices arrive through the connection itself, which this task polls
+    // while the client asks to LISTEN.
+    let (notices, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(message) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+            match message {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if notices.send(n.payload().to_string()).is_err() {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {CHANNEL}"))
+        .await
+        .map_err(pg_error)?;
+    connected();
+    while let Some(payload) = heard.recv().await {
+        if let Some((game, version)) = payload.rsplit_once(':')
+            && let Ok(version) = version.parse()
+        {
+            committed(game, version);
+        }
+    }
+    Err("the connection closed".into())
 }

@@ -79,6 +79,20 @@ impl SqliteStore {
         assemble(id, code, listed, seats, rows)
     }
 
+    /// The game whose `column` (id or code) is `value`.
+    fn game_where(&self, column: &str, value: &str) -> Result<Option<StoredGame>, String> {
+        let sql = format!("SELECT id, code, listed FROM games WHERE {column} = ?1");
+        let head: Option<(String, String, bool)> = self
+            .db
+            .query_row(&sql, [value], |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+            })
+            .optional()
+            .map_err(sql_error)?;
+        head.map(|(id, code, listed)| self.load(&id, code, listed))
+            .transpose()
+    }
+
     fn unfinished_games(&self) -> Result<Vec<StoredGame>, String> {
         let sql = "SELECT id, code, listed FROM games WHERE finished = 0 ORDER BY rowid";
         let mut query = self.db.prepare(sql).map_err(sql_error)?;
@@ -133,16 +147,10 @@ impl Store for SqliteStore {
     }
 
     fn game(&mut self, id: &str) -> Result<Option<StoredGame>, String> {
-        let head: Option<(String, bool)> = self
-            .db
-            .query_row(
-                "SELECT code, listed FROM games WHERE id = ?1",
-                [id],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()
-            .map_err(sql_error)?;
-        head.map(|(code, listed)| self.load(id, code, listed))
-            .transpose()
+        self.game_where("id", id)
+    }
+
+    fn game_by_code(&mut self, code: &str) -> Result<Option<StoredGame>, String> {
+        self.game_where("code", code)
     }
 }

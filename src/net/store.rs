@@ -45,6 +45,9 @@ pub trait Store: Send {
     fn unfinished(&mut self) -> Result<Vec<StoredGame>, String>;
     /// One game, over or not.
     fn game(&mut self, id: &str) -> Result<Option<StoredGame>, String>;
+    /// The game with this invite code (made by another server on the same
+    /// database, say).
+    fn game_by_code(&mut self, code: &str) -> Result<Option<StoredGame>, String>;
 }
 
 /// A game from its stored rows: the seats' tokens and the events' JSON by

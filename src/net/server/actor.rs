@@ -3,6 +3,12 @@
 //! Each step is stored first, then acknowledged to the player who made it,
 //! then sent to every follower. The task also watches the clock and ends
 //! the game when a flag falls.
+//!
+//! The store is the truth and the room a copy of it: servers sharing a
+//! database each run an actor for the game. When another one stored an
+//! event first (a commit refused), or tells of a commit ([`RoomRequest::CatchUp`]),
+//! the actor loads the events it lacks, sends them to its followers, and
+//! decides the request again on the game as it now is.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -42,10 +48,16 @@ pub enum RoomRequest {
         token: Option<String>,
         outbox: Outbox,
     },
+    /// The store has the game up to `version` (another server moved).
+    CatchUp { version: u64 },
 }
 
 /// Mailbox size of a game: requests beyond wait in their connections.
 const MAILBOX: usize = 256;
+
+/// How long a game whose flag fell waits before storing its end again
+/// after the store failed.
+const RETRY: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A game as the server runs it: its id, invite code, room and tokens.
 pub struct RunningGame {
@@ -97,6 +109,15 @@ impl RoomActor {
                         Ok(request) => request,
                         Err(_) => {
                             self.check_flag(None);
+                            // Still overdue: the store refused the flag's
+                            // end; try again in a while, not at once.
+                            if self
+                                .room
+                                .flag_deadline()
+                                .is_some_and(|d| d <= Instant::now())
+                            {
+                                tokio::time::sleep(RETRY).await;
+                            }
                             continue;
                         }
                     }
@@ -120,6 +141,11 @@ impl RoomActor {
                     token,
                     outbox,
                 } => self.follow(since, token, outbox),
+                RoomRequest::CatchUp { version } => {
+                    if version > self.room.version() {
+                        self.catch_up();
+                    }
+                }
             }
         }
     }
@@ -134,7 +160,13 @@ impl RoomActor {
             return false;
         };
         if let Err(reason) = self.store(vec![event], None, None) {
-            eprintln!("variantarium serve: game {}: {reason}", self.id);
+            // Another server stored an event first: the same end, or a move
+            // made in time, which goes on with the game.
+            if !self.catch_up() {
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+            } else if self.room.ended().is_none() {
+                return false;
+            }
         }
         if let Some(outbox) = asking {
             self.refuse(outbox, "the game is over: time ran out".into());
@@ -160,37 +192,55 @@ impl RoomActor {
             PlayerRequest::DeclineDraw => Action::DeclineDraw { seat },
             PlayerRequest::Abort => Action::Abort { seat },
         };
-        match self.room.decide(&action, Instant::now()) {
-            Err(reason) => self.refuse(outbox, reason),
-            Ok(Decision::AlreadyPlayed { version }) => {
-                outbox.send(&ServerMessage::Ack {
-                    game: self.id.clone(),
-                    version,
-                });
+        for attempt in 0..2 {
+            match self.room.decide(&action, Instant::now()) {
+                // The player may have seen a move this copy has not yet
+                // (it reached another server first).
+                Err(_) if attempt == 0 && self.catch_up() => continue,
+                Err(reason) => return self.refuse(outbox, reason),
+                Ok(Decision::AlreadyPlayed { version }) => {
+                    outbox.send(&ServerMessage::Ack {
+                        game: self.id.clone(),
+                        version,
+                    });
+                    return;
+                }
+                Ok(Decision::Events(events)) => match self.store(events, None, Some(outbox)) {
+                    Ok(()) => return,
+                    // Another server stored this number first.
+                    Err(_) if attempt == 0 && self.catch_up() => continue,
+                    Err(reason) => return self.refuse(outbox, reason),
+                },
             }
-            Ok(Decision::Events(events)) => match self.store(events, None, Some(outbox)) {
-                Ok(()) => {}
-                Err(reason) => self.refuse(outbox, reason),
-            },
         }
     }
 
     fn join(&mut self, seat: Option<u8>, outbox: &Outbox) {
-        let decided = self.room.decide(&Action::Sit { seat }, Instant::now());
-        let Ok(Decision::Events(events)) = decided else {
-            let reason = decided.err().unwrap_or_else(|| "cannot sit".into());
-            return self.refuse(outbox, reason);
-        };
-        let Some(GameEvent::SeatTaken { seat }) = events.first().cloned() else {
-            return self.refuse(outbox, "cannot sit".into());
-        };
         let token = match random_hex(16) {
             Ok(token) => token,
             Err(reason) => return self.refuse(outbox, reason),
         };
-        if let Err(reason) = self.store(events, Some((seat, token.clone())), None) {
-            return self.refuse(outbox, reason);
+        let mut taken = None;
+        for attempt in 0..2 {
+            let decided = self.room.decide(&Action::Sit { seat }, Instant::now());
+            let Ok(Decision::Events(events)) = decided else {
+                let reason = decided.err().unwrap_or_else(|| "cannot sit".into());
+                return self.refuse(outbox, reason);
+            };
+            let Some(GameEvent::SeatTaken { seat }) = events.first().cloned() else {
+                return self.refuse(outbox, "cannot sit".into());
+            };
+            match self.store(events, Some((seat, token.clone())), None) {
+                Ok(()) => {
+                    taken = Some(seat);
+                    break;
+                }
+                // Someone sat down through another server first.
+                Err(_) if attempt == 0 && self.catch_up() => continue,
+                Err(reason) => return self.refuse(outbox, reason),
+            }
         }
+        let Some(seat) = taken else { return };
         self.tokens[seat as usize] = Some(token.clone());
         let code = self.code.clone();
         outbox.send(&ServerMessage::Seated {
@@ -263,6 +313,37 @@ impl RoomActor {
         self.host
             .seats_changed(&self.id, self.room.free_seats(), over);
         Ok(())
+    }
+
+    /// Takes in the events the store has after this room's (stored by
+    /// another server) and sends them to every follower; true if there
+    /// were any.
+    fn catch_up(&mut self) -> bool {
+        let game = match self.host.load(&self.id) {
+            Ok(Some(game)) => game,
+            Ok(None) => return false,
+            Err(reason) => {
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+                return false;
+            }
+        };
+        let first_version = self.room.version() + 1;
+        let new = game.events.get(first_version as usize - 1..).unwrap_or(&[]);
+        let now = Instant::now();
+        let mut applied = Vec::with_capacity(new.len());
+        for event in new {
+            if let Err(reason) = self.room.apply(event.clone(), now) {
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+                break;
+            }
+            applied.push(event.clone());
+        }
+        self.tokens = game.tokens;
+        self.broadcast(first_version, &applied);
+        let over = self.room.ended().is_some();
+        self.host
+            .seats_changed(&self.id, self.room.free_seats(), over);
+        !applied.is_empty()
     }
 
     fn broadcast(&mut self, first_version: u64, events: &[GameEvent]) {

@@ -1,5 +1,7 @@
 //! Starting a server: open the store, bring back every unfinished game,
 //! then accept connections, one task each, on a tokio runtime of its own.
+//! On PostgreSQL it also listens for the commits of other servers on the
+//! same database.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -8,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::config::{Database, ServerConfig};
 use super::connection::serve_connection;
 use super::lobby::Lobby;
-use crate::net::postgres::PgStore;
+use crate::net::postgres::{PgStore, listen};
 use crate::net::sqlite::SqliteStore;
 use crate::net::store::Store;
 
@@ -61,6 +63,15 @@ pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
     };
     let lobby = Lobby::new(store, config.limits);
     let resumed = lobby.resume_all()?;
+    // Servers sharing a PostgreSQL database hear each other's commits.
+    if let Database::Postgres(url) = &config.db {
+        let (commits, reconnects) = (Arc::clone(&lobby), Arc::clone(&lobby));
+        tokio::spawn(listen(
+            url.clone(),
+            move |game, version| commits.committed(game, version),
+            move || reconnects.catch_up_all(),
+        ));
+    }
     let listener = tokio::net::TcpListener::from_std(listener)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     tokio::spawn(accept_loop(listener, lobby));

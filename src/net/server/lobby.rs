@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use super::actor::{RoomHandle, RunningGame, spawn_room};
+use super::actor::{RoomHandle, RoomRequest, RunningGame, spawn_room};
 use super::config::Limits;
 use super::host::RoomHost;
 use super::secret::{random_hex, random_seat, random_text};
@@ -77,27 +77,37 @@ impl Lobby {
         Ok(count)
     }
 
+    /// Starts a game's actor, unless one runs already (two requests for a
+    /// game not yet running here may race to start it).
     fn start_room(self: &Arc<Self>, game: StoredGame) -> Result<RoomHandle, String> {
+        if let Some(handle) = self.state().games.get(&game.id) {
+            return Ok(handle.clone());
+        }
         let room = Room::replay(&game.events, Instant::now())
             .map_err(|e| format!("game {}: {e}", game.id))?;
         let free = room.free_seats();
         let waiting = room.ended().is_none() && !free.is_empty();
-        if waiting
-            && let Some(GameEvent::Created {
+        let seek = match game.events.first() {
+            Some(GameEvent::Created {
                 variant,
                 pawn,
                 clock,
                 ..
-            }) = game.events.first()
-        {
-            let seek = Seek {
+            }) if waiting => Some(Seek {
                 code: game.code.clone(),
                 variant: variant.clone(),
                 pawn: pawn.clone(),
                 clock: *clock,
                 free_seats: free,
-            };
-            self.state()
+            }),
+            _ => None,
+        };
+        let mut state = self.state();
+        if let Some(handle) = state.games.get(&game.id) {
+            return Ok(handle.clone());
+        }
+        if let Some(seek) = seek {
+            state
                 .waiting
                 .insert(game.id.clone(), (seek, game.listed, None));
         }
@@ -108,7 +118,6 @@ impl Lobby {
             tokens: game.tokens,
         };
         let handle = spawn_room(running, Arc::clone(self) as Arc<dyn RoomHost>);
-        let mut state = self.state();
         state.codes.insert(game.code, game.id.clone());
         state.games.insert(game.id, handle.clone());
         Ok(handle)
@@ -190,14 +199,40 @@ impl Lobby {
         }
     }
 
-    pub fn room_by_code(&self, code: &str) -> Result<RoomHandle, String> {
-        let state = self.state();
-        state
-            .codes
-            .get(code)
-            .and_then(|id| state.games.get(id))
-            .cloned()
-            .ok_or_else(|| format!("no game has the invite code '{code}'"))
+    /// The game with this invite code: running here, or started from the
+    /// store (another server on the same database made it).
+    pub fn room_by_code(self: &Arc<Self>, code: &str) -> Result<RoomHandle, String> {
+        let running = {
+            let state = self.state();
+            let id = state.codes.get(code);
+            id.and_then(|id| state.games.get(id)).cloned()
+        };
+        if let Some(handle) = running {
+            return Ok(handle);
+        }
+        match self.with_store(|store| store.game_by_code(code))? {
+            Some(game) => self.start_room(game),
+            None => Err(format!("no game has the invite code '{code}'")),
+        }
+    }
+
+    /// Another server (or this one) committed game `id` up to `version`:
+    /// the game's actor, if it runs here, catches up.
+    pub fn committed(&self, id: &str, version: u64) {
+        let handle = self.state().games.get(id).cloned();
+        if let Some(handle) = handle {
+            tokio::spawn(async move { handle.send(RoomRequest::CatchUp { version }).await });
+        }
+    }
+
+    /// Notices may have been missed: every game running here checks the
+    /// store.
+    pub fn catch_up_all(&self) {
+        let handles: Vec<RoomHandle> = self.state().games.values().cloned().collect();
+        for handle in handles {
+            let version = u64::MAX;
+            tokio::spawn(async move { handle.send(RoomRequest::CatchUp { version }).await });
+        }
     }
 
     /// The listed games waiting for players.
@@ -217,6 +252,10 @@ impl Lobby {
 impl RoomHost for Lobby {
     fn commit(&self, commit: &Commit) -> Result<(), String> {
         self.with_store(|store| store.commit(commit))
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        self.stored_game(id)
     }
 
     /// A game's seats changed: its seek lists `free`, or goes when none is
