@@ -25,6 +25,8 @@ mod keys;
 mod learn;
 mod net;
 #[cfg(feature = "app")]
+mod online_window;
+#[cfg(feature = "app")]
 mod player;
 mod record;
 mod registry;
