@@ -27,6 +27,8 @@ mod net;
 mod net_db;
 mod net_scale;
 #[cfg(feature = "app")]
+mod online_window;
+#[cfg(feature = "app")]
 mod player;
 mod record;
 mod registry;

@@ -8,6 +8,7 @@ pub mod form;
 pub mod layout;
 pub mod learn;
 pub mod look;
+pub mod online;
 pub mod play;
 pub mod profile;
 pub mod screen;
@@ -25,6 +26,7 @@ pub use learn::player::{
 pub use look::camera::{CameraSystems, MainCamera, OrbitCamera};
 pub use look::capture::ScreenshotRequest;
 pub use look::meshes::{Extent, man_extent};
+pub use online::lobby::OnlineStart;
 pub use play::autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
 pub use play::board::{Cell, CellIndex};
 pub use play::clock::{
@@ -53,7 +55,7 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>().add_sub_state::<PlayMode>();
-        app.add_plugins((play::plugin, learn::plugin));
+        app.add_plugins((play::plugin, learn::plugin, online::plugin));
     }
 }
 
@@ -80,6 +82,7 @@ impl Plugin for ScenePlugin {
             play::scene_plugin,
             ui::plugin,
             learn::ui_plugin,
+            online::ui_plugin,
         ));
     }
 }

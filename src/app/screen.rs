@@ -15,6 +15,10 @@ pub enum Screen {
     Playing,
     /// The Learn menu (a lesson itself plays on the Playing screen).
     Learn,
+    /// Play online: the server, creating or joining a game, the open
+    /// seeks, and the wait for an opponent (the game itself plays on the
+    /// Playing screen).
+    Online,
 }
 
 /// What the Playing screen plays: the player's own game, or a lesson whose

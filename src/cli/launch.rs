@@ -7,8 +7,8 @@ use bevy::window::WindowResolution;
 
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
-    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, Players,
-    Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
+    Players, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.
@@ -175,6 +175,15 @@ fn place_the_start(app: &mut App, start: WindowStart) {
     if let Some(session) = start.game {
         app.insert_resource(StartWith(Some(session)));
         app.insert_resource(NextClock::Saved(start.clock));
+    }
+    if let Some(online) = start.online {
+        app.insert_resource(OnlineStart {
+            addr: online.addr,
+            join: online.join,
+        });
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Online);
     }
     start_learning(app, start.lessons);
 }

@@ -31,6 +31,15 @@ pub struct WindowStart {
     /// The lessons, and the one to open; None loads the installed lessons
     /// for the Learn menu.
     pub lessons: Option<LessonStart>,
+    /// Open on the Play online screen, connected to this server.
+    pub online: Option<OnlineLaunch>,
+}
+
+/// `play --online ADDR [--join CODE]`.
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
+pub struct OnlineLaunch {
+    pub addr: String,
+    pub join: Option<String>,
 }
 
 impl WindowStart {
@@ -46,6 +55,7 @@ impl WindowStart {
             cell_map: None,
             screenshot: None,
             lessons: None,
+            online: None,
         }
     }
 }

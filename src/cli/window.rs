@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::setup::Setup;
-use super::start::{LessonStart, Snapshot, WindowStart};
+use super::start::{LessonStart, OnlineLaunch, Snapshot, WindowStart};
 use crate::engine::Level;
 use crate::record;
 use crate::rules::history::DrawRules;
@@ -46,6 +46,33 @@ pub struct PlayArgs {
     /// `5+3`; a saved game goes on with its own clocks unless this is given.
     #[arg(long)]
     pub clock: Option<String>,
+    /// Open the Play online screen connected to this server (HOST:PORT).
+    #[arg(long, conflicts_with_all = ["resume", "record", "variant", "position", "clock"])]
+    pub online: Option<String>,
+    /// With --online: join the game of this invite code at once.
+    #[arg(long, requires = "online")]
+    pub join: Option<String>,
+}
+
+/// `--online HOST:PORT` and `--join CODE`, checked before a window opens.
+fn online_launch(addr: &str, join: Option<&str>) -> Result<OnlineLaunch, String> {
+    let bad = || format!("--online must be HOST:PORT (like 127.0.0.1:7878), not '{addr}'");
+    let (host, port) = addr.rsplit_once(':').ok_or_else(bad)?;
+    if host.trim().is_empty() || port.parse::<u16>().is_err() {
+        return Err(bad());
+    }
+    if let Some(code) = join {
+        let fits = !code.is_empty() && code.len() <= 64;
+        if !fits || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(format!(
+                "--join must be an invite code (letters and digits), not '{code}'"
+            ));
+        }
+    }
+    Ok(OnlineLaunch {
+        addr: addr.to_string(),
+        join: join.map(str::to_string),
+    })
 }
 
 /// `--clock M+I`: minutes each (a fraction allowed, e.g. `0.5+0`) and
@@ -119,6 +146,13 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
 /// plays each side (from --white and --black, else from a resumed save).
 pub fn play(args: &PlayArgs) -> Result<(), String> {
     let size = parse_size(&args.size)?;
+    if let Some(addr) = &args.online {
+        return open(WindowStart {
+            online: Some(online_launch(addr, args.join.as_deref())?),
+            cell_map: args.cell_map.clone(),
+            ..WindowStart::new(size)
+        });
+    }
     let mut players = vec![
         player("white", &args.white)?,
         player("black", &args.black)?,

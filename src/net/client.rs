@@ -24,6 +24,8 @@ const SERVER_MESSAGE_LIMIT: usize = 1 << 20;
 
 pub struct Client {
     socket: WebSocket<TcpStream>,
+    /// The longest a read blocks, as `connect` was told.
+    wait: Duration,
 }
 
 impl Client {
@@ -48,7 +50,7 @@ impl Client {
         let url = format!("ws://{addr}/");
         let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
             .map_err(|e| format!("cannot open a WebSocket to {addr}: {e}"))?;
-        let mut client = Client { socket };
+        let mut client = Client { socket, wait };
         match client.recv()? {
             ServerMessage::Welcome { protocol }
                 if protocol == super::protocol::PROTOCOL_VERSION =>
@@ -82,21 +84,47 @@ impl Client {
     pub fn recv(&mut self) -> Result<ServerMessage, String> {
         // Pings and pongs are answered by tungstenite; a bounded number of
         // them in a row is all a well-behaved server sends.
+        self.recv_raw()
+            .map_err(|e| format!("connection lost: {e}"))?
+    }
+
+    /// The next message if one comes within `wait` (None when none did:
+    /// the connection stays open), so that a thread can also listen to
+    /// others between reads. Later reads block as long as before.
+    pub fn recv_within(&mut self, wait: Duration) -> Result<Option<ServerMessage>, String> {
+        let stream = self.socket.get_ref();
+        // A zero timeout would mean "block forever".
+        let _ = stream.set_read_timeout(Some(wait.max(Duration::from_millis(1))));
+        let read = self.recv_raw();
+        let _ = self.socket.get_ref().set_read_timeout(Some(self.wait));
+        match read {
+            Ok(message) => message.map(Some),
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(format!("connection lost: {e}")),
+        }
+    }
+
+    /// One text message read (control frames are answered on the way), or
+    /// the socket's own error.
+    fn recv_raw(&mut self) -> Result<Result<ServerMessage, String>, tungstenite::Error> {
         for _ in 0..1000 {
-            let frame = self
-                .socket
-                .read()
-                .map_err(|e| format!("connection lost: {e}"))?;
-            match frame {
+            match self.socket.read()? {
                 Message::Text(text) => {
-                    return serde_json::from_str(text.as_str())
-                        .map_err(|e| format!("the server sent a bad message: {e}"));
+                    return Ok(serde_json::from_str(text.as_str())
+                        .map_err(|e| format!("the server sent a bad message: {e}")));
                 }
-                Message::Close(_) => return Err("the server closed the connection".into()),
+                Message::Close(_) => return Ok(Err("the server closed the connection".into())),
                 _ => {}
             }
         }
-        Err("the server sent only control frames".into())
+        Ok(Err("the server sent only control frames".into()))
     }
 
     /// Closes the connection politely.

@@ -18,6 +18,7 @@ use crate::app::play::computer::Players;
 use crate::app::play::game::{
     GameStarted, GameSystems, Match, MoveApplied, NewGameRequested, PositionChanged, StartNotice,
 };
+use crate::app::play::remote::ServerGame;
 use crate::app::screen::{Backdrop, Screen, in_lesson};
 use crate::engine::Level;
 use crate::record::{self, GameRecord, SavedClock};
@@ -62,19 +63,22 @@ impl Plugin for AutosavePlugin {
                 (
                     resume.before(GameSystems),
                     // A lesson's game, or the title screen's backdrop, is no
-                    // game of the user's.
+                    // game of the user's; an online game is the server's to
+                    // keep (continued offline it would be another game).
                     save_on_change
                         .after(GameSystems)
                         .after(ClockSystems)
                         .run_if(not(in_lesson))
-                        .run_if(not(resource_exists::<Backdrop>)),
+                        .run_if(not(resource_exists::<Backdrop>))
+                        .run_if(not(resource_exists::<ServerGame>)),
                 ),
             )
             .add_systems(
                 Last,
                 save_on_exit
                     .run_if(not(in_lesson))
-                    .run_if(not(resource_exists::<Backdrop>)),
+                    .run_if(not(resource_exists::<Backdrop>))
+                    .run_if(not(resource_exists::<ServerGame>)),
             );
     }
 }

@@ -16,6 +16,7 @@ use bevy::prelude::*;
 
 use crate::app::fly_in::FlyIn;
 use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied};
+use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::record::SavedClock;
 use crate::rules::Side;
@@ -283,6 +284,7 @@ fn run_clock(
     screen: Res<State<Screen>>,
     game: Option<ResMut<Match>>,
     fly_in: Option<Res<FlyIn>>,
+    server: Option<Res<ServerGame>>,
     mut applied: MessageReader<MoveApplied>,
     mut state: ResMut<GameClock>,
 ) {
@@ -299,16 +301,26 @@ fn run_clock(
     }
     let session = game.session.as_ref();
     *to_move = session.side_to_move();
+    // A server's clock runs from the moment every side has moved, and the
+    // server alone says when a flag fell: this one only shows the time.
+    let online = server.is_some();
+    let server_runs = session.ply_count() >= usize::from(session.side_count());
     let live = *screen.get() == Screen::Playing
         && session.outcome().is_none()
         && !session.can_redo()
         && !game.computer_waits
-        && fly_in.is_none();
+        && (if online {
+            server_runs
+        } else {
+            fly_in.is_none()
+        })
+        && server.as_ref().is_none_or(|s| s.ended.is_none());
     *running = live.then_some(*to_move);
     if !live {
         return;
     }
     if let Some(side) = clock.run(*to_move, time.delta())
+        && !online
         && game.session.lose_on_time(side)
     {
         game.notice = Some(format!("{}'s flag fell", side.name()));

@@ -19,6 +19,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
 use crate::app::play::game::HumanSides;
 use crate::app::play::game::{GameSystems, Match, MoveRequested};
+use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, in_lesson};
 use crate::engine::Level;
 use crate::engine::session::{Analysis, analyse, computer_move, hint_move};
@@ -297,10 +298,12 @@ impl AnalysisRun {
 fn follow_analysis(
     game: Option<Res<Match>>,
     mode: Option<Res<State<PlayMode>>>,
+    server: Option<Res<ServerGame>>,
     mut analysing: ResMut<Analysing>,
 ) {
-    // A lesson shows its own marks: no analysis over it.
-    let lesson = in_lesson(mode);
+    // A lesson shows its own marks: no analysis over it; nor over an online
+    // game, where it would be the engine playing for the person.
+    let lesson = in_lesson(mode) || server.is_some();
     let shown = game.filter(|g| analysing.on && !g.is_over() && !lesson);
     let Some(game) = shown else {
         if analysing.run.is_some() || analysing.latest.is_some() {

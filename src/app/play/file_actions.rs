@@ -22,6 +22,7 @@ use crate::app::play::clock::{GameClock, NextClock};
 use crate::app::play::computer::Players;
 use crate::app::play::files::{FileNote, export_game, fresh_name, load_game, save_game, saves_dir};
 use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
+use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 
 /// Save the current game into the saved-games folder (Ctrl+S, "Save").
@@ -227,6 +228,7 @@ fn answer_leaving(
     mode: Option<Res<State<PlayMode>>>,
     mut asked: ResMut<LeaveAsked>,
     mut next: ResMut<NextState<Screen>>,
+    server: Option<Res<ServerGame>>,
 ) {
     if leaves.read().count() == 0 || in_lesson(mode) {
         return;
@@ -234,7 +236,9 @@ fn answer_leaving(
     let Some(game) = own_game(&game, &screen) else {
         return;
     };
-    if game.session.ply_count() > 0 && !game.is_over() {
+    // An online game may end by the server's word (a resignation).
+    let ended_online = server.is_some_and(|s| s.ended.is_some());
+    if game.session.ply_count() > 0 && !game.is_over() && !ended_online {
         asked.open = true;
     } else {
         next.set(Screen::Menu);

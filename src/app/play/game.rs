@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::play::remote::{MoveProposed, ServerGame, ServerMoved};
 use crate::app::screen::Screen;
 use crate::rules::Side;
 use crate::rules::history::DrawRules;
@@ -183,29 +184,51 @@ fn start_new_games(
 
 fn apply_requested_moves(
     game: Option<ResMut<Match>>,
+    server: Option<Res<ServerGame>>,
     mut requests: MessageReader<MoveRequested>,
+    mut server_moves: MessageReader<ServerMoved>,
+    mut proposed: MessageWriter<MoveProposed>,
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else {
         requests.clear();
+        server_moves.clear();
         return;
     };
-    for request in requests.read() {
+    // On a server's game the person's move is only a proposal: the board
+    // plays what the server accepted, in its order (requests read here are
+    // not read again below).
+    if server.is_some() {
+        for request in requests.read() {
+            proposed.write(MoveProposed {
+                text: request.text.clone(),
+            });
+        }
+    }
+    let texts = requests
+        .read()
+        .map(|r| &r.text)
+        .chain(server_moves.read().map(|m| &m.text));
+    for text in texts {
         if game.is_over() {
-            game.notice = Some(format!("{} was not played: the game is over", request.text));
+            game.notice = Some(format!("{text} was not played: the game is over"));
             continue;
         }
-        let before = game.session.placements();
-        let playing = players_in_game(game.session.as_ref());
-        match game.session.play(&request.text) {
-            Ok(mv) => {
-                game.last_move = Some(mv.clone());
-                game.notice = elimination_notice(game.session.as_ref(), &playing);
-                game.computer_waits = false;
-                applied.write(MoveApplied { mv, before });
-            }
-            Err(e) => game.notice = Some(e.to_string()),
+        play_one(&mut game, text, &mut applied);
+    }
+}
+
+fn play_one(game: &mut Match, text: &str, applied: &mut MessageWriter<MoveApplied>) {
+    let before = game.session.placements();
+    let playing = players_in_game(game.session.as_ref());
+    match game.session.play(text) {
+        Ok(mv) => {
+            game.last_move = Some(mv.clone());
+            game.notice = elimination_notice(game.session.as_ref(), &playing);
+            game.computer_waits = false;
+            applied.write(MoveApplied { mv, before });
         }
+        Err(e) => game.notice = Some(e.to_string()),
     }
 }
 
@@ -239,6 +262,7 @@ fn elimination_notice(session: &dyn Session, playing_before: &[Side]) -> Option<
 fn apply_history_requests(
     game: Option<ResMut<Match>>,
     humans: Res<HumanSides>,
+    server: Option<Res<ServerGame>>,
     mut requests: MessageReader<HistoryRequested>,
     mut changed: MessageWriter<PositionChanged>,
 ) {
@@ -246,6 +270,14 @@ fn apply_history_requests(
         requests.clear();
         return;
     };
+    // The server keeps an online game's moves: none is taken back, and
+    // the board stays at the newest so that the next move lands on it.
+    if server.is_some() {
+        if requests.read().count() > 0 {
+            game.notice = Some("An online game's moves cannot be taken back".into());
+        }
+        return;
+    }
     let sides = game.session.side_count() as usize;
     let human = |side: usize| humans.0.get(side).copied().unwrap_or(true);
     let computer_plays = (0..sides).any(|side| !human(side));

@@ -14,6 +14,7 @@ pub mod keys;
 pub mod marks;
 pub mod picking;
 pub mod pieces;
+pub mod remote;
 pub mod selection;
 pub mod settings;
 pub mod sound;
@@ -25,6 +26,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     app.add_plugins((
         game::plugin,
+        remote::plugin,
         board::plugin,
         pieces::plugin,
         selection::plugin,

@@ -8,6 +8,7 @@ use crate::app::play::game::{
     CellClicked, GameStarted, GameSystems, HistoryRequested, HumanSides, Match, MoveApplied,
     MoveRequested,
 };
+use crate::app::play::remote::MoveProposed;
 use crate::rules::glossary;
 use crate::rules::view::CellId;
 
@@ -65,8 +66,10 @@ pub fn clear_on_change(
     mut applied: MessageReader<MoveApplied>,
     mut history: MessageReader<HistoryRequested>,
     mut started: MessageReader<GameStarted>,
+    mut proposed: MessageReader<MoveProposed>,
 ) {
-    if applied.read().count() + history.read().count() + started.read().count() > 0 {
+    let changes = applied.read().count() + history.read().count() + started.read().count();
+    if changes + proposed.read().count() > 0 {
         *selection = Selection::default();
         *pending = PendingChoice::default();
     }

@@ -103,7 +103,14 @@ pub struct Settings {
     pub camera_start: CameraStart,
     /// The camera flies in when a game starts.
     pub fly_in: bool,
+    /// The online server last played on, `HOST:PORT`.
+    pub server_address: String,
+    /// The name the player goes by online.
+    pub display_name: String,
 }
+
+/// The server the Play online screen offers first.
+pub const DEFAULT_SERVER: &str = "127.0.0.1:7878";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -117,6 +124,8 @@ impl Default for Settings {
             animation_seconds: 0.45,
             camera_start: CameraStart::default(),
             fly_in: true,
+            server_address: DEFAULT_SERVER.to_string(),
+            display_name: String::new(),
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::app::play::computer::Players;
 use crate::app::play::file_actions::{ExportRequested, FileMessage, LeaveAsked, SaveRequested};
 use crate::app::play::files::{FileNote, capitalised};
 use crate::app::play::game::{GameStarted, Match, NewGameRequested};
+use crate::app::play::remote::{ServerGame, result_in_words};
 use crate::app::screen::Screen;
 use crate::rules::GameResult;
 use crate::rules::session::{Session, new_session};
@@ -54,11 +55,26 @@ pub(super) struct EndActions<'w> {
     requests: MessageWriter<'w, NewGameRequested>,
     next: ResMut<'w, NextState<Screen>>,
     message: Res<'w, FileMessage>,
+    /// An online game: the server may end it (a resignation, an
+    /// agreement) where the rules did not, and there is no rematch here.
+    server: Option<Res<'w, ServerGame>>,
 }
 
 /// The result as the dialog's title line: "White wins by checkmate".
 pub fn result_line(session: &dyn Session) -> Option<String> {
     session.outcome().map(|o| capitalised(&o.to_string()))
+}
+
+/// The end to show: the rules' result, else the server's (and whether it
+/// is a draw or no result, shown without the winner's colour).
+fn end_of(session: &dyn Session, server: Option<&ServerGame>) -> Option<(String, bool)> {
+    if let Some(outcome) = session.outcome() {
+        let line = result_line(session).unwrap_or_default();
+        return Some((line, outcome.result == GameResult::Draw));
+    }
+    let status = server?.ended.as_deref()?;
+    let no_winner = status.starts_with("1/2") || status.starts_with("aborted");
+    Some((result_in_words(status), no_winner))
 }
 
 pub(super) fn game_over(
@@ -69,7 +85,7 @@ pub(super) fn game_over(
     mut actions: EndActions,
 ) -> Result {
     let session = game.session.as_ref();
-    let Some(outcome) = session.outcome() else {
+    let Some((line, no_winner)) = end_of(session, actions.server.as_deref()) else {
         if dialog.shown_for.is_some() || dialog.open {
             *dialog = GameOverDialog::default();
         }
@@ -85,9 +101,9 @@ pub(super) fn game_over(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let colour = match outcome.result {
-        GameResult::Draw => ctx.global_style().visuals.text_color(),
-        _ => WIN,
+    let colour = match no_winner {
+        true => ctx.global_style().visuals.text_color(),
+        false => WIN,
     };
     egui::Window::new("Game over")
         .order(egui::Order::Foreground)
@@ -95,7 +111,7 @@ pub(super) fn game_over(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            result_heading(ui, session, colour);
+            result_heading(ui, session, &line, colour);
             ui.add_space(10.0);
             end_buttons(ui, session, &mut dialog, &mut controls, &mut actions);
             ui.add_space(4.0);
@@ -116,10 +132,9 @@ pub(super) fn game_over(
 }
 
 /// The result in large letters, the game and its length beneath.
-fn result_heading(ui: &mut egui::Ui, session: &dyn Session, colour: egui::Color32) {
+fn result_heading(ui: &mut egui::Ui, session: &dyn Session, line: &str, colour: egui::Color32) {
     let moves = crate::app::play::files::moves_phrase(session);
     ui.vertical_centered(|ui| {
-        let line = result_line(session).unwrap_or_default();
         ui.label(
             egui::RichText::new(line)
                 .size(RESULT_SIZE)
@@ -139,12 +154,16 @@ fn end_buttons(
     actions: &mut EndActions,
 ) {
     ui.horizontal(|ui| {
-        let rematch = ui
-            .add(egui::Button::new("Rematch").min_size(BUTTON))
-            .on_hover_text("The same game again, the players changing colours");
-        if controls.note("rematch", rematch).clicked() {
-            rematch_of(session, actions);
-            dialog.open = false;
+        // A rematch here would be a game on this machine, not with the
+        // online opponent.
+        if actions.server.is_none() {
+            let rematch = ui
+                .add(egui::Button::new("Rematch").min_size(BUTTON))
+                .on_hover_text("The same game again, the players changing colours");
+            if controls.note("rematch", rematch).clicked() {
+                rematch_of(session, actions);
+                dialog.open = false;
+            }
         }
         let new = ui.add(egui::Button::new("New game").min_size(BUTTON));
         if controls.note("game-over-new", new).clicked() {
@@ -190,6 +209,7 @@ pub(super) fn leave_dialog(
     mut asked: ResMut<LeaveAsked>,
     mut controls: ResMut<ControlMap>,
     mut next: ResMut<NextState<Screen>>,
+    server: Option<Res<ServerGame>>,
 ) -> Result {
     if !asked.open {
         return Ok(());
@@ -201,7 +221,12 @@ pub(super) fn leave_dialog(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label("It is kept, and can be continued from the menu.");
+            ui.label(match server {
+                // The server plays on without this window, and the seat's
+                // token goes with the screen.
+                Some(_) => "The game goes on without you and your clock keeps running; you cannot come back to it.",
+                None => "It is kept, and can be continued from the menu.",
+            });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 let leave = ui.add(egui::Button::new("Leave").min_size(BUTTON));

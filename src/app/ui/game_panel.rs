@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::captured::captured_men;
 use super::clock_panel::clock_display;
 use super::file_controls::{FileActions, file_controls};
+use super::online_panel::online_lines;
 use super::theme::{EXPLAIN, file_note_colour, status_box};
 use crate::app::form::Form;
 use crate::app::layout::PANEL_WIDTH;
@@ -20,6 +21,7 @@ use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
 };
+use crate::app::play::remote::{SeatAction, ServerGame};
 use crate::app::play::settings::{Settings, SettingsWindow};
 use crate::rules::Side;
 use crate::rules::registry;
@@ -36,6 +38,9 @@ pub(super) struct TurnControls<'w> {
     hints: MessageWriter<'w, HintRequested>,
     resume: MessageWriter<'w, ComputerResumed>,
     moves: MessageWriter<'w, MoveRequested>,
+    /// An online game, and what the person asks of its server.
+    server: Option<Res<'w, ServerGame>>,
+    seat_actions: MessageWriter<'w, SeatAction>,
 }
 
 /// Moving through the game and looking at it: undo and redo, the camera,
@@ -86,10 +91,16 @@ pub(super) fn game_panel(
                     // much room); a long title wraps.
                     ui.set_max_width(PANEL_WIDTH - 30.0);
                     status(ui, session, &mut controls, &mut files);
-                    who_plays(ui, session, &turn.players);
+                    let online = turn.server.is_some();
+                    if let Some(server) = turn.server.as_deref() {
+                        online_lines(ui, server, session, &mut controls, &mut turn.seat_actions);
+                    } else {
+                        who_plays(ui, session, &turn.players);
+                    }
                     clock_display(ui, &view.clock, session);
                     turn_controls(ui, &game, &mut turn, &mut controls);
-                    view_controls(ui, session, &mut view, &mut controls);
+                    // The server keeps an online game's moves: no undo.
+                    view_controls(ui, session, &mut view, &mut controls, online);
                     messages(ui, &game, &files);
                     ui.separator();
                     captured_men(ui, session);
@@ -257,7 +268,8 @@ fn turn_row(
                 turn.resume.write(ComputerResumed);
             }
         }
-    } else if ongoing {
+    } else if ongoing && turn.server.is_none() {
+        // No hint online: the engine would be playing for the person.
         let pending = turn.hint.pending();
         let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
         if controls.note("hint", ask).clicked() {
@@ -277,19 +289,22 @@ fn view_controls(
     session: &dyn Session,
     view: &mut ViewControls,
     controls: &mut ControlMap,
+    online: bool,
 ) {
     ui.horizontal(|ui| {
-        let undo = ui
-            .add_enabled(can_undo(session), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z");
-        if controls.note("undo", undo).clicked() {
-            view.history.write(HistoryRequested(HistoryStep::Undo));
-        }
-        let redo = ui
-            .add_enabled(session.can_redo(), egui::Button::new("Redo"))
-            .on_hover_text("Ctrl+Y");
-        if controls.note("redo", redo).clicked() {
-            view.history.write(HistoryRequested(HistoryStep::Redo));
+        if !online {
+            let undo = ui
+                .add_enabled(can_undo(session), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z");
+            if controls.note("undo", undo).clicked() {
+                view.history.write(HistoryRequested(HistoryStep::Undo));
+            }
+            let redo = ui
+                .add_enabled(session.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y");
+            if controls.note("redo", redo).clicked() {
+                view.history.write(HistoryRequested(HistoryStep::Redo));
+            }
         }
         let turn = ui
             .button("Turn board")

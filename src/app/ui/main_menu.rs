@@ -191,6 +191,12 @@ fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlM
             actions.focus.0 = None;
             actions.next.set(Screen::Learn);
         }
+        let online = ui
+            .add(egui::Button::new("Play online").min_size(size))
+            .on_hover_text("Play a friend over the network, by invite code, or an open game");
+        if controls.note("play-online", online).clicked() {
+            actions.next.set(Screen::Online);
+        }
     });
     if let Some(note) = &actions.message.0 {
         show_file_note(ui, note);

@@ -14,6 +14,7 @@ mod game_panel;
 pub mod glyphs;
 mod main_menu;
 mod move_choice;
+mod online_panel;
 mod pointer;
 mod record_dialog;
 mod saved_games;
@@ -26,6 +27,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::app::form::Form;
 use crate::app::layout::{AnalysisRect, ControlMap, PanelRect, UiSystems};
 use crate::app::play::game::GameSystems;
+use crate::app::play::remote::ServerGame;
 use crate::app::screen::{SceneOnly, Screen, in_lesson};
 use analysis::analysis_panel;
 use coordinates::edge_coordinates;
@@ -88,7 +90,9 @@ pub(super) fn plugin(app: &mut App) {
                     (
                         game_panel.run_if(not(in_lesson)),
                         record_dialog,
-                        analysis_panel.run_if(not(in_lesson)),
+                        analysis_panel
+                            .run_if(not(in_lesson))
+                            .run_if(not(resource_exists::<ServerGame>)),
                         move_choice,
                         name_under_pointer,
                         game_over.run_if(not(in_lesson)),

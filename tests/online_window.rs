@@ -1,0 +1,395 @@
+//! Online play in the window: the real server (`variantarium serve`) on a
+//! free port of 127.0.0.1, a headless client that creates a game, and the
+//! game window that joins it by code (`play --online ADDR --join CODE`)
+//! and plays it by mouse. Every wait is bounded by frames, by the client's
+//! read timeout, or by a count.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use crate::display::PrivateDisplay;
+use crate::game_window::{GameWindow, command, scratch};
+use crate::player::{FRAMES_FOR_A_REPLY, PlayerActions, simple_move_in};
+use variantarium::app::online::follow::{LinkState, Online};
+use variantarium::app::online::link::Ask;
+use variantarium::app::play::remote::{SeatAction, ServerGame};
+use variantarium::app::{CorePlugin, Match, MoveRequested, Screen};
+use variantarium::net::client::{Client, GameView};
+use variantarium::net::player::{SeatTicket, await_seat, follow, rejoin};
+use variantarium::net::protocol::{ClientMessage, GameEvent, ServerMessage};
+use variantarium::net::server::{Limits, ServerConfig, start};
+
+/// The longest the headless client waits for one message.
+const WAIT: Duration = Duration::from_secs(120);
+
+/// `variantarium serve` on this port and database; killed when dropped.
+struct Server {
+    child: Child,
+    /// Kept open: the server writes a line more after its address.
+    _stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    fn start(port: u16, db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut stdout = BufReader::new(child.stdout.take().expect("its output"));
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("its first line");
+        assert_eq!(line.trim(), format!("listening 127.0.0.1:{port}"));
+        Server {
+            child,
+            _stdout: stdout,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // SIGKILL: the way a crash ends it, and what the restart must survive.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A port nobody listens on now (the OS's pick, let go at once).
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
+}
+
+/// Reads the client's messages until its view has `plies` moves; the view
+/// it built.
+fn until_plies(
+    client: &mut Client,
+    ticket: &SeatTicket,
+    view: &mut Option<GameView>,
+    plies: usize,
+) {
+    for _ in 0..200 {
+        if view
+            .as_ref()
+            .is_some_and(|v| v.session.ply_count() >= plies)
+        {
+            return;
+        }
+        let message = client.recv().expect("the server's next message");
+        let refused = follow(view, &ticket.game, message).expect("the game follows");
+        assert_eq!(refused, None, "the server refused the client");
+    }
+    panic!("the game never reached {plies} moves");
+}
+
+/// The client's move for the position its view shows (the first legal).
+fn reply(client: &mut Client, ticket: &SeatTicket, view: &GameView) -> String {
+    let text = view.session.legal_moves()[0].text.clone();
+    client
+        .send(&ClientMessage::Move {
+            game: ticket.game.clone(),
+            token: ticket.token.clone(),
+            ply: view.session.ply_count() as u32,
+            text: text.clone(),
+        })
+        .expect("the move goes");
+    text
+}
+
+/// The window plays the first clickable move of the position `view` shows;
+/// returns it.
+fn click_a_move(window: &GameWindow, view: &GameView) -> String {
+    let (mv, from, to) = simple_move_in(view.session.as_ref(), &window.screen());
+    window.click_cell(&from);
+    window.click_cell(&to);
+    mv.text
+}
+
+/// The moves the window's board shows (as its Save writes them), once it
+/// shows `plies` of them.
+fn board_moves(window: &GameWindow, plies: usize) -> Vec<String> {
+    window.wait_frames(
+        &format!("{plies} moves on the board"),
+        FRAMES_FOR_A_REPLY,
+        || {
+            let record = window.saved();
+            (record.moves.len() == plies).then_some(record.moves)
+        },
+    )
+}
+
+#[test]
+fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
+    let dir = scratch("online", "join");
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let db = dir.join("games.sqlite");
+    let server = Server::start(port, &db);
+    // The headless client creates the game and plays Black.
+    let mut client = Client::connect(&addr, WAIT).expect("the client connects");
+    client
+        .send(&ClientMessage::Create {
+            variant: "flaxman".into(),
+            pawn: None,
+            clock: None,
+            seat: Some(1),
+            listed: false,
+        })
+        .expect("create");
+    let ticket = await_seat(&mut client).expect("seated");
+    let display = PrivateDisplay::start();
+    let window = GameWindow::open(
+        &display,
+        &scratch("online", "window"),
+        "1100x700",
+        &["--online", &addr, "--join", &ticket.code],
+    );
+    // The board comes up with the online lines of the panel, and no Undo.
+    window.wait_frames("the online game", FRAMES_FOR_A_REPLY, || {
+        window.screen().controls.get("resign").map(|_| ())
+    });
+    assert!(!window.screen().controls.contains_key("undo"));
+    assert!(!window.screen().controls.contains_key("hint"));
+
+    // The window's move reaches the client; the client's reply the board.
+    let mut view = None;
+    until_plies(&mut client, &ticket, &mut view, 0);
+    let first = click_a_move(&window, view.as_ref().expect("a view"));
+    until_plies(&mut client, &ticket, &mut view, 1);
+    let seen = view.as_ref().expect("a view");
+    assert_eq!(seen.session.moves(), [first.clone()]);
+    let answer = reply(&mut client, &ticket, seen);
+    assert_eq!(board_moves(&window, 2), [first.clone(), answer.clone()]);
+
+    // The server dies and comes back on its port: the window resumes its
+    // seat by itself, and its next move reaches the client on a new
+    // connection.
+    drop(server);
+    client.cut();
+    let _server = Server::start(port, &db);
+    let mut view = view.expect("a view");
+    let mut client = rejoin(&addr, WAIT, &ticket, &mut view, None).expect("the client rejoins");
+    let third = click_a_move(&window, &view);
+    let mut view = Some(view);
+    until_plies(&mut client, &ticket, &mut view, 3);
+    assert_eq!(
+        view.as_ref().expect("a view").session.moves(),
+        [first, answer, third]
+    );
+
+    // Resigning asks once more, then ends the game on the server; the end
+    // shows in the game-over dialog, which offers no rematch.
+    window.click_control("resign");
+    window.click_control("resign-yes");
+    let status = wait_for_end(&mut client, &ticket);
+    assert_eq!(status, "0-1 resignation");
+    window.wait_frames("the game-over dialog", FRAMES_FOR_A_REPLY, || {
+        window.screen().controls.get("game-over-close").map(|_| ())
+    });
+    assert!(!window.screen().controls.contains_key("rematch"));
+}
+
+/// Reads the client's messages until the game ends; its status.
+fn wait_for_end(client: &mut Client, ticket: &SeatTicket) -> String {
+    for _ in 0..200 {
+        if let ServerMessage::Event {
+            game,
+            event: GameEvent::Ended { status, .. },
+            ..
+        } = client.recv().expect("the server's next message")
+            && game == ticket.game
+        {
+            return status;
+        }
+    }
+    panic!("the game never ended");
+}
+
+#[test]
+fn play_online_refuses_a_bad_address_or_code_in_one_line() {
+    let dir = scratch("online", "cli");
+    // Checked before any window is needed: no display here.
+    let ours = [
+        (vec!["--online", "nowhere"], "--online must be HOST:PORT"),
+        (
+            vec!["--online", "127.0.0.1:99999"],
+            "--online must be HOST:PORT",
+        ),
+        (
+            vec!["--online", "127.0.0.1:7878", "--join", "no such code!"],
+            "--join must be an invite code",
+        ),
+    ];
+    for (args, says) in ours {
+        let out = command(&dir, &[&["play"], &args[..]].concat())
+            .env_remove("DISPLAY")
+            .output()
+            .expect("the command runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // What the argument parser refuses: --join alone, --online with a game.
+    for args in [
+        vec!["play", "--join", "abc"],
+        vec!["play", "--online", "127.0.0.1:7878", "--variant", "flaxman"],
+    ] {
+        let out = command(&dir, &args)
+            .env_remove("DISPLAY")
+            .output()
+            .expect("the command runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// The app without a window (its core plugins, as the ECS tests run it),
+/// updated every few milliseconds until `done` says so.
+fn update_until<T>(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> Option<T>) -> T {
+    for _ in 0..3000 {
+        app.update();
+        if let Some(found) = done(app) {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the app never saw {what}");
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn board_moves_now(app: &App) -> Vec<String> {
+    app.world()
+        .get_resource::<Match>()
+        .map(|game| game.session.moves())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_moves() {
+    let dir = scratch("online", "ecs");
+    let server = start(&ServerConfig {
+        listen: "127.0.0.1:0".parse().expect("an address"),
+        db: dir.join("games.sqlite"),
+        limits: Limits::default(),
+    })
+    .expect("the server starts");
+    let addr = server.addr.to_string();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+    // After the first update: entering the title screen ends any online
+    // session, and the app starts on it.
+    app.update();
+    app.insert_resource(Online::open(&addr));
+    update_until(&mut app, "the link up", |app| {
+        (online(app).state == LinkState::Up).then_some(())
+    });
+    online(&app).link.ask(Ask::Create {
+        variant: "flaxman".into(),
+        pawn: None,
+        clock: None,
+        seat: Some(0),
+        listed: true,
+    });
+    let code = update_until(&mut app, "the seat", |app| {
+        online(app).ticket.as_ref().map(|t| t.code.clone())
+    });
+    // Listed: the seeks show it, with Black's seat free.
+    online(&app).link.ask(Ask::Seeks);
+    update_until(&mut app, "the game among the seeks", |app| {
+        let seeks = online(app).seeks.clone().unwrap_or_default();
+        seeks
+            .iter()
+            .any(|s| s.code == code && s.free_seats == [1])
+            .then_some(())
+    });
+    assert!(
+        app.world().get_resource::<ServerGame>().is_none(),
+        "started alone"
+    );
+
+    let mut client = Client::connect(&addr, WAIT).expect("the client connects");
+    client
+        .send(&ClientMessage::Join {
+            code: code.clone(),
+            seat: None,
+        })
+        .expect("join");
+    let ticket = await_seat(&mut client).expect("seated");
+    update_until(&mut app, "the board of the online game", |app| {
+        let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
+        (playing && app.world().get_resource::<ServerGame>().is_some()).then_some(())
+    });
+
+    // A move asked for is sent, not played: it shows once the server has it.
+    let first = app.world().resource::<Match>().session.legal_moves()[0]
+        .text
+        .clone();
+    app.world_mut().write_message(MoveRequested {
+        text: first.clone(),
+    });
+    app.update();
+    assert!(
+        board_moves_now(&app).is_empty(),
+        "played before the server had it"
+    );
+    let sent = app.world().resource::<ServerGame>().sent.clone();
+    assert_eq!(sent, Some(first.clone()));
+    update_until(&mut app, "the move played", |app| {
+        (board_moves_now(app) == [first.clone()]).then_some(())
+    });
+    let mut view = None;
+    until_plies(&mut client, &ticket, &mut view, 1);
+    let answer = reply(&mut client, &ticket, view.as_ref().expect("a view"));
+    update_until(&mut app, "the reply on the board", |app| {
+        (board_moves_now(app) == [first.clone(), answer.clone()]).then_some(())
+    });
+
+    // A move the server refuses stays off the board, with its reason.
+    app.world_mut().write_message(MoveRequested {
+        text: "a1-a9".into(),
+    });
+    let reason = update_until(&mut app, "the refusal", |app| {
+        app.world().resource::<ServerGame>().refused.clone()
+    });
+    assert!(!reason.is_empty());
+    assert_eq!(board_moves_now(&app).len(), 2);
+
+    // A draw offer reaches the client; a resignation ends the game for both.
+    app.world_mut().write_message(SeatAction::OfferDraw);
+    until_event(&mut client, &ticket, |e| {
+        matches!(e, GameEvent::DrawOffered { seat: 0 })
+    });
+    app.world_mut().write_message(SeatAction::Resign);
+    assert_eq!(wait_for_end(&mut client, &ticket), "0-1 resignation");
+    update_until(&mut app, "the end on the board", |app| {
+        let ended = app.world().resource::<ServerGame>().ended.clone();
+        (ended.as_deref() == Some("0-1 resignation")).then_some(())
+    });
+}
+
+/// Reads the client's messages until an event of its game passes `wanted`.
+fn until_event(client: &mut Client, ticket: &SeatTicket, wanted: impl Fn(&GameEvent) -> bool) {
+    for _ in 0..200 {
+        if let ServerMessage::Event { game, event, .. } = client.recv().expect("a message")
+            && game == ticket.game
+            && wanted(&event)
+        {
+            return;
+        }
+    }
+    panic!("the event never came");
+}
