@@ -369,11 +369,14 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
     assert_eq!(board_moves_now(&app).len(), 2);
 
     // A draw offer reaches the client; a resignation ends the game for both.
+    // One update hands each to the link's thread, which sends it.
     app.world_mut().write_message(SeatAction::OfferDraw);
+    app.update();
     until_event(&mut client, &ticket, |e| {
         matches!(e, GameEvent::DrawOffered { seat: 0 })
     });
     app.world_mut().write_message(SeatAction::Resign);
+    app.update();
     assert_eq!(wait_for_end(&mut client, &ticket), "0-1 resignation");
     update_until(&mut app, "the end on the board", |app| {
         let ended = app.world().resource::<ServerGame>().ended.clone();
