@@ -283,7 +283,7 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
     let dir = scratch("online", "ecs");
     let server = start(&ServerConfig {
         listen: "127.0.0.1:0".parse().expect("an address"),
-        db: dir.join("games.sqlite"),
+        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
         limits: Limits::default(),
     })
     .expect("the server starts");
