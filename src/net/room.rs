@@ -332,6 +332,7 @@ impl Room {
 
     /// Makes a stored event part of the room.
     pub fn apply(&mut self, event: GameEvent, now: Instant) -> Result<(), String> {
+        let turn_changes = matches!(event, GameEvent::Moved { .. });
         match &event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
             GameEvent::SeatTaken { seat } => {
@@ -359,7 +360,12 @@ impl Room {
         let runs = self.clock.is_some()
             && self.ended.is_none()
             && self.session.ply_count() >= self.sides as usize;
-        self.turn_started = runs.then_some(now);
+        // The running clock starts afresh only with a new turn: a draw offer
+        // or a declined one in the middle of a turn leaves it running.
+        self.turn_started = match self.turn_started {
+            Some(started) if runs && !turn_changes => Some(started),
+            _ => runs.then_some(now),
+        };
         Ok(())
     }
 
@@ -395,5 +401,54 @@ pub fn rules_status(session: &dyn Session) -> String {
     match session.outcome() {
         None => "ongoing".to_string(),
         Some(end) => format!("{} {}", end.result.score(), end.reason.id()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn apply_all(room: &mut Room, action: Action, now: Instant) {
+        match room.decide(&action, now).expect("accepted") {
+            Decision::Events(events) => {
+                for event in events {
+                    room.apply(event, now).expect("applies");
+                }
+            }
+            Decision::AlreadyPlayed { .. } => panic!("a new action"),
+        }
+    }
+
+    /// Time spent before a draw offer stays spent: the offer does not
+    /// restart the running clock.
+    #[test]
+    fn a_draw_offer_does_not_restart_the_running_clock() {
+        let clock = ClockSpec {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        };
+        let created = Room::created("flaxman", None, Some(clock)).expect("a game");
+        let mut room = Room::new(&created).expect("a room");
+        let start = Instant::now();
+        for seat in [0, 1] {
+            apply_all(&mut room, Action::Sit { seat: Some(seat) }, start);
+        }
+        let moves = ["d1-a1", "e6-d6"];
+        for (ply, text) in moves.iter().enumerate() {
+            let seat = ply as u8 % 2;
+            let action = Action::Move {
+                seat,
+                ply: ply as u32,
+                text: text.to_string(),
+            };
+            apply_all(&mut room, action, start);
+        }
+        // White thinks 10 s, Black offers a draw, White thinks 5 s more.
+        let offer = start + Duration::from_secs(10);
+        apply_all(&mut room, Action::OfferDraw { seat: 1 }, offer);
+        let later = offer + Duration::from_secs(5);
+        let left = room.clock_now(later).expect("a timed game");
+        assert_eq!(left[0], 45_000, "White has spent 15 s of 60: {left:?}");
+        assert_eq!(left[1], 60_000);
     }
 }

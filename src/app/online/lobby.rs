@@ -14,6 +14,7 @@ use crate::app::play::settings::Settings;
 use crate::app::screen::Screen;
 use crate::net::protocol::{ClockSpec, Seek};
 use crate::rules::glossary;
+use crate::rules::registry::GAMES;
 use crate::rules::variant::{PawnKind, VariantId};
 
 const GOOD: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
@@ -54,7 +55,7 @@ impl Default for OnlineForm {
     fn default() -> Self {
         OnlineForm {
             address: String::new(),
-            variant: VariantId::Flaxman,
+            variant: GAMES[0].id,
             pawn: None,
             clock: 0,
             seat: Some(0),
@@ -309,7 +310,7 @@ fn create_form(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut ControlM
         .selected_text(form.variant.title())
         .width(300.0)
         .show_ui(ui, |ui| {
-            for id in VariantId::ALL {
+            for id in GAMES.iter().map(|game| game.id) {
                 let item = ui.selectable_label(form.variant == id, id.title());
                 if controls
                     .note(format!("online-game:{}", id.id()), item)
