@@ -166,7 +166,7 @@ fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
     let first = click_a_move(&window, view.as_ref().expect("a view"));
     until_plies(&mut client, &ticket, &mut view, 1);
     let seen = view.as_ref().expect("a view");
-    assert_eq!(seen.session.moves(), [first.clone()]);
+    assert_eq!(seen.session.moves(), std::slice::from_ref(&first));
     let answer = reply(&mut client, &ticket, seen);
     assert_eq!(board_moves(&window, 2), [first.clone(), answer.clone()]);
 
