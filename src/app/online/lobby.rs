@@ -12,6 +12,7 @@ use super::link::Ask;
 use crate::app::layout::{ControlMap, UiSystems};
 use crate::app::play::settings::Settings;
 use crate::app::screen::Screen;
+use crate::app::ui::theme::status_dot;
 use crate::net::protocol::{ClockSpec, Seek};
 use crate::rules::glossary;
 use crate::rules::registry::GAMES;
@@ -118,10 +119,12 @@ fn online_screen(
         .anchor(egui::Align2::CENTER_TOP, [0.0, 24.0])
         .collapsible(false)
         .resizable(false)
-        .fixed_size([WIDTH, 0.0])
+        .default_width(WIDTH)
         .show(ctx, |ui| {
+            ui.set_width(WIDTH);
             egui::ScrollArea::vertical()
                 .max_height(height - 40.0)
+                .auto_shrink([false, true])
                 .show(ui, |ui| {
                     let reconnect = server_fields(ui, &mut form, &mut settings, &mut controls);
                     if reconnect {
@@ -192,6 +195,14 @@ fn server_fields(
     connect
 }
 
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// How the link stands, in words and a colour.
 fn link_line(ui: &mut egui::Ui, online: Option<&Online>) {
     let Some(online) = online else { return };
@@ -199,9 +210,12 @@ fn link_line(ui: &mut egui::Ui, online: Option<&Online>) {
     let (colour, words) = match &online.state {
         LinkState::Connecting => (WARN, format!("Connecting to {addr}…")),
         LinkState::Up => (GOOD, format!("Connected to {addr}")),
-        LinkState::Down(why) => (BAD, format!("{why}. Trying again…")),
+        LinkState::Down(why) => (BAD, format!("{}. Trying again…", capitalised(why))),
     };
-    ui.add(egui::Label::new(egui::RichText::new(format!("● {words}")).color(colour)).wrap());
+    ui.horizontal(|ui| {
+        status_dot(ui, colour);
+        ui.add(egui::Label::new(egui::RichText::new(words).color(colour)).wrap());
+    });
     if let Some(reason) = &online.refused {
         let line = format!("The server refused: {reason}");
         ui.add(egui::Label::new(egui::RichText::new(line).color(BAD)).wrap());
@@ -306,20 +320,22 @@ fn create_ask(form: &OnlineForm) -> Ask {
 /// The game, its pawn-like piece, the clock, the creator's colour and
 /// whether others see it among the open games.
 fn create_form(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut ControlMap) {
-    egui::ComboBox::from_label("Game")
-        .selected_text(form.variant.title())
-        .width(300.0)
-        .show_ui(ui, |ui| {
-            for id in GAMES.iter().map(|game| game.id) {
-                let item = ui.selectable_label(form.variant == id, id.title());
-                if controls
-                    .note(format!("online-game:{}", id.id()), item)
-                    .clicked()
-                {
-                    form.variant = id;
+    ui.horizontal(|ui| {
+        ui.label("Game:");
+        let chosen = egui::ComboBox::from_id_salt("online-game")
+            .selected_text(form.variant.title())
+            .width(300.0)
+            .show_ui(ui, |ui| {
+                for id in GAMES.iter().map(|game| game.id) {
+                    let item = ui.selectable_label(form.variant == id, id.title());
+                    let name = format!("online-game:{}", id.id());
+                    if controls.note(name, item).clicked() {
+                        form.variant = id;
+                    }
                 }
-            }
-        });
+            });
+        controls.note("online-game", chosen.response);
+    });
     if form.variant.takes_pawn_kind() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Pawn:");

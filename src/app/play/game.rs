@@ -274,7 +274,8 @@ fn apply_history_requests(
     // the board stays at the newest so that the next move lands on it.
     if server.is_some() {
         if requests.read().count() > 0 {
-            game.notice = Some("An online game's moves cannot be taken back".into());
+            game.notice =
+                Some("An online game stays at its newest move: the server keeps the moves".into());
         }
         return;
     }

@@ -105,7 +105,10 @@ pub(super) fn game_panel(
                     ui.separator();
                     captured_men(ui, session);
                     ui.separator();
-                    ui.label("Moves (click one to see that position; the arrow keys step)");
+                    ui.label(match online {
+                        true => "Moves",
+                        false => "Moves (click one to see that position; the arrow keys step)",
+                    });
                     move_list(ui, session, &mut controls, &mut view.history);
                     ui.separator();
                     file_controls(ui, &mut files, &mut controls);
@@ -268,8 +271,16 @@ fn turn_row(
                 turn.resume.write(ComputerResumed);
             }
         }
-    } else if ongoing && turn.server.is_none() {
-        // No hint online: the engine would be playing for the person.
+    } else if let Some(server) = turn.server.as_deref() {
+        // Online: whose move the game waits for (no hint: the engine would
+        // be playing for the person).
+        if ongoing && server.ended.is_none() && server.sent.is_none() {
+            ui.label(match your_turn {
+                true => "Your move",
+                false => "The opponent's move…",
+            });
+        }
+    } else if ongoing {
         let pending = turn.hint.pending();
         let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
         if controls.note("hint", ask).clicked() {

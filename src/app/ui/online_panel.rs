@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::theme::{DONE, EXPLAIN, FAILED};
+use super::theme::{DONE, EXPLAIN, FAILED, status_dot};
 use crate::app::layout::ControlMap;
 use crate::app::play::remote::{Connection, SeatAction, ServerGame, result_in_words};
 use crate::rules::Side;
@@ -34,11 +34,16 @@ pub(super) fn online_lines(
     ));
     ui.horizontal_wrapped(|ui| {
         match &server.connection {
-            Connection::Connected => ui.colored_label(DONE, "● Online"),
-            Connection::Reconnecting(why) => ui
-                .colored_label(EXPLAIN, "● Reconnecting…")
-                .on_hover_text(why.as_str()),
-        };
+            Connection::Connected => {
+                status_dot(ui, DONE);
+                ui.colored_label(DONE, "Online");
+            }
+            Connection::Reconnecting(why) => {
+                status_dot(ui, EXPLAIN);
+                ui.colored_label(EXPLAIN, "Reconnecting…")
+                    .on_hover_text(why.as_str());
+            }
+        }
         ui.label(egui::RichText::new(format!("game {}", server.code)).weak());
     });
     if let Some(status) = &server.ended {

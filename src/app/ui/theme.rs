@@ -68,3 +68,13 @@ pub fn status_box(ui: &mut egui::Ui, lines: &[(&str, egui::Color32)]) {
         response.on_hover_text(whole.join("\n"));
     }
 }
+
+/// A small round light in `colour` before a status's words (the fonts have
+/// no round bullet of their own).
+pub fn status_dot(ui: &mut egui::Ui, colour: egui::Color32) -> egui::Response {
+    let size = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    ui.painter()
+        .circle_filled(rect.center(), size * 0.3, colour);
+    response
+}
