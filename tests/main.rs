@@ -10,6 +10,7 @@ mod captured;
 mod chakra;
 mod cli;
 mod clock;
+mod diagram;
 #[cfg(feature = "app")]
 mod display;
 mod docs;

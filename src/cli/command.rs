@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use super::bench::BenchArgs;
 use super::bot::BotArgs;
+use super::diagram::DiagramArgs;
 use super::learn::LearnArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
@@ -43,6 +44,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Render a position with the game's scene and write a PNG.
     Screenshot(ScreenshotArgs),
+    /// Draw one man's moves as an SVG move diagram: every cell he can reach
+    /// marked, on an empty board or in a given position.
+    Diagram(DiagramArgs),
     /// Record a video (MP4, WebM), a GIF or PNG frames of a game, a
     /// computer game or a tour of every game; prints `frames N` first.
     #[cfg(feature = "app")]
@@ -84,6 +88,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Status(args) => super::status::run(&args, out),
         Command::Play(args) => super::window::play(&args),
         Command::Screenshot(args) => super::window::screenshot(&args),
+        Command::Diagram(args) => super::diagram::run(&args, out),
         #[cfg(feature = "app")]
         Command::Record(args) => super::record::run(&args, out),
         Command::Learn(args) => super::learn::run(&args, out),

@@ -4,6 +4,7 @@
 mod bench;
 mod bot;
 mod command;
+mod diagram;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;

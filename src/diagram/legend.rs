@@ -1,0 +1,175 @@
+//! Under the boards: the man's name and move as a caption, and a legend
+//! of the marks the diagram uses.
+
+use std::fmt::Write;
+
+use crate::rules::view::HintKind;
+
+use super::build::Diagram;
+use super::ink::{
+    CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, MOVE_COLOUR, ROUTE_COLOUR,
+    TRANSMITTER_COLOUR, num, ring, text,
+};
+
+/// The man's name and move (each mode of a chakra on its own line).
+pub fn caption_lines(diagram: &Diagram, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut seen = Vec::new();
+    for panel in &diagram.panels {
+        if seen.contains(&panel.info.name) {
+            continue;
+        }
+        seen.push(panel.info.name);
+        let side = panel
+            .placements
+            .iter()
+            .find(|p| p.cell == panel.man)
+            .and_then(|p| p.side)
+            .map_or(String::new(), |s| format!("{}'s ", s.name()));
+        let line = format!("{side}{}: {}", panel.info.name, panel.info.summary);
+        // About 8 pixels a letter at 14 (the bold first line is the widest).
+        lines.extend(wrap(&line, ((width - 2.0 * GAP) / 8.2) as usize));
+    }
+    lines
+}
+
+/// The legend's entries, each a kind of mark the diagram uses: a swatch
+/// and what it means.
+pub fn legend_items(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
+    let overlays = || diagram.panels.iter().map(|p| &p.overlay);
+    let marks = || overlays().flat_map(|o| &o.marks);
+    let mut items = Vec::new();
+    if marks().any(|m| m.moves) {
+        items.push(("move", "moves here"));
+    }
+    if marks().any(|m| m.captures_if_enemy.is_some()) {
+        items.push(("capture", "captures an enemy standing here"));
+    }
+    if marks().any(|m| m.captures) {
+        items.push(("capture", "captures the man here"));
+    }
+    if overlays().any(|o| !o.routes.is_empty()) {
+        items.push(("route", "the way it goes"));
+    }
+    if overlays().any(|o| o.lines.iter().any(|l| l.kind == HintKind::Definers)) {
+        items.push(("definers", "definers: the jump length"));
+    }
+    if overlays().any(|o| o.lines.iter().any(|l| l.kind == HintKind::Transmitter)) {
+        items.push(("transmitter", "the Transmitter"));
+    }
+    if overlays().any(|o| o.stays) {
+        items.push(("stay", "passes or turns over in place"));
+    }
+    if overlays().any(|o| !o.forbidden.is_empty()) {
+        items.push(("forbidden", "forbidden by a rule"));
+    }
+    if items.is_empty() {
+        items.push(("none", "no move from here"));
+    }
+    items
+}
+
+/// A legend entry's swatch, words and where it starts on its row.
+pub type LegendEntry = (&'static str, &'static str, f32);
+
+/// The entries in rows that fit the width, each entry as wide as its words
+/// (about 7 pixels a letter at 12.5) and its swatch.
+pub fn legend_rows(items: &[(&'static str, &'static str)], width: f32) -> Vec<Vec<LegendEntry>> {
+    let mut rows: Vec<Vec<LegendEntry>> = vec![Vec::new()];
+    let mut x = GAP;
+    for &(kind, words) in items {
+        let wide = 34.0 + words.chars().count() as f32 * 7.0;
+        if x + wide > width - GAP && x > GAP {
+            rows.push(Vec::new());
+            x = GAP;
+        }
+        rows.last_mut().expect("a row").push((kind, words, x));
+        x += wide;
+    }
+    rows
+}
+
+pub fn draw_legend(svg: &mut String, rows: &[Vec<LegendEntry>], top: f32) {
+    svg.push_str("<g class=\"legend\">\n");
+    for (r, row) in rows.iter().enumerate() {
+        for &(kind, words, left) in row {
+            let (x, y) = (left + 10.0, top + r as f32 * 22.0 + 8.0);
+            swatch(svg, kind, x, y);
+            text(svg, x + 16.0, y + 4.5, 12.5, "start", "normal", words);
+        }
+    }
+    svg.push_str("</g>\n");
+}
+
+fn swatch(svg: &mut String, kind: &str, x: f32, y: f32) {
+    match kind {
+        "move" => {
+            let _ = write!(
+                svg,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"6\" fill=\"{MOVE_COLOUR}\"/>",
+                num(x),
+                num(y)
+            );
+        }
+        "capture" => ring(svg, x, y, 8.0, CAPTURE_COLOUR, 3.0, ""),
+        "stay" => ring(
+            svg,
+            x,
+            y,
+            8.0,
+            ROUTE_COLOUR,
+            2.0,
+            " stroke-dasharray=\"4 2\"",
+        ),
+        "forbidden" => {
+            let _ = write!(
+                svg,
+                "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"{FORBIDDEN_COLOUR}\" stroke-width=\"3\"/>",
+                num(x - 5.0),
+                num(y - 5.0),
+                num(x + 5.0),
+                num(y + 5.0),
+                num(x - 5.0),
+                num(y + 5.0),
+                num(x + 5.0),
+                num(y - 5.0)
+            );
+        }
+        "none" => {}
+        line => {
+            let (colour, dash) = match line {
+                "definers" => (DEFINERS_COLOUR, " stroke-dasharray=\"5 3\""),
+                "transmitter" => (TRANSMITTER_COLOUR, " stroke-dasharray=\"5 3\""),
+                _ => (ROUTE_COLOUR, ""),
+            };
+            let _ = write!(
+                svg,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>",
+                num(x - 9.0),
+                num(y),
+                num(x + 9.0),
+                num(y)
+            );
+        }
+    }
+}
+
+/// The words of `text` in lines of at most `width` characters (a longer
+/// word stands on a line of its own).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

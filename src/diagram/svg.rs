@@ -1,0 +1,593 @@
+//! A diagram as an SVG document: each board in its cell colours with its
+//! coordinates on the edge, the men as lettered discs in their side's
+//! colour, the marks, routes and rule lines over them, then the man's name
+//! and move in a caption and a legend of the marks used. Every mark
+//! carries `data-cell` and `data-kind`, so that a program can read back
+//! what the picture says.
+
+use std::fmt::Write;
+
+use crate::rules::Side;
+use crate::rules::view::{BoardLayout, CellId, CellShape, HintKind, ManState, Placement};
+
+use super::build::{Diagram, Panel};
+use super::ink::{
+    CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, INK, MOVE_COLOUR, ROUTE_COLOUR,
+    TRANSMITTER_COLOUR, escape, halo_text, num, ring, text,
+};
+use super::legend::{caption_lines, draw_legend, legend_items, legend_rows};
+use super::marks::Mark;
+
+/// Pixels per layout unit (one cell).
+const UNIT: f32 = 44.0;
+/// Room around a board for its coordinates, in layout units.
+const MARGIN: f32 = 0.75;
+const HEADING: f32 = 28.0;
+/// A hex whose neighbours' centres are one unit apart has this radius.
+const HEX_RADIUS: f32 = 0.577_350_3;
+
+/// How far a cell's outline reaches from its centre.
+fn reach_of(shape: CellShape) -> f32 {
+    match shape {
+        CellShape::Square => 0.5,
+        CellShape::Hex => HEX_RADIUS,
+        CellShape::Point => 0.15,
+    }
+}
+
+/// The diagram as a complete SVG document.
+pub fn render(diagram: &Diagram) -> String {
+    let frame = Frame::of(diagram);
+    let columns = diagram.panels.len().clamp(1, 3);
+    let rows = diagram.panels.len().div_ceil(columns).max(1);
+    let boards_width = columns as f32 * frame.width + (columns as f32 - 1.0) * GAP;
+    // Wide enough for the title too (about 11 pixels a letter at 18).
+    let title_width = diagram.title.chars().count() as f32 * 11.0 + 2.0 * GAP;
+    let width = (boards_width + 2.0 * GAP).max(480.0).max(title_width);
+    let captions = caption_lines(diagram, width);
+    let legend = legend_items(diagram);
+    let boards_top = 44.0;
+    let boards_height = rows as f32 * (frame.height + HEADING) + (rows as f32 - 1.0) * GAP;
+    let caption_top = boards_top + boards_height + 10.0;
+    let legend_top = caption_top + captions.len() as f32 * 18.0 + 12.0;
+    let legend_rows = legend_rows(&legend, width);
+    let height = legend_top + legend_rows.len() as f32 * 22.0 + 10.0;
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
+         font-family=\"DejaVu Sans, Verdana, sans-serif\">",
+        w = num(width),
+        h = num(height),
+    );
+    svg.push_str(&defs());
+    let _ = writeln!(
+        svg,
+        "<rect width=\"{}\" height=\"{}\" fill=\"#fffdf8\"/>",
+        num(width),
+        num(height)
+    );
+    text(
+        &mut svg,
+        width / 2.0,
+        28.0,
+        18.0,
+        "middle",
+        "bold",
+        &diagram.title,
+    );
+    let left = (width - boards_width) / 2.0;
+    for (k, panel) in diagram.panels.iter().enumerate() {
+        let x = left + (k % columns) as f32 * (frame.width + GAP);
+        let y = boards_top + (k / columns) as f32 * (frame.height + HEADING + GAP);
+        draw_panel(&mut svg, diagram, panel, &frame, x, y);
+    }
+    for (k, line) in captions.iter().enumerate() {
+        let weight = if k == 0 { "bold" } else { "normal" };
+        let y = caption_top + 14.0 + k as f32 * 18.0;
+        text(&mut svg, GAP, y, 14.0, "start", weight, line);
+    }
+    draw_legend(&mut svg, &legend_rows, legend_top);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The size every board of the diagram is drawn at, and where the layout's
+/// origin falls in it.
+struct Frame {
+    min: [f32; 2],
+    max: [f32; 2],
+    width: f32,
+    height: f32,
+}
+
+impl Frame {
+    /// The box around every cell's outline and the board's ink.
+    fn of(diagram: &Diagram) -> Frame {
+        let (mut min, mut max) = ([f32::MAX; 2], [f32::MIN; 2]);
+        let mut take = |[x, y]: [f32; 2], reach: f32| {
+            min = [min[0].min(x - reach), min[1].min(y - reach)];
+            max = [max[0].max(x + reach), max[1].max(y + reach)];
+        };
+        for cell in diagram.panels.iter().flat_map(|p| &p.layout.cells) {
+            take(cell.place, reach_of(cell.shape));
+        }
+        for line in &diagram.decor.lines {
+            take(line.from, line.width / 2.0);
+            take(line.to, line.width / 2.0);
+        }
+        if min[0] > max[0] {
+            (min, max) = ([0.0; 2], [0.0; 2]);
+        }
+        Frame {
+            min,
+            max,
+            width: (max[0] - min[0] + 2.0 * MARGIN) * UNIT,
+            height: (max[1] - min[1] + 2.0 * MARGIN) * UNIT,
+        }
+    }
+
+    /// A layout place in the board's pixels (y grows downwards in SVG).
+    fn at(&self, [x, y]: [f32; 2]) -> (f32, f32) {
+        (
+            (x - self.min[0] + MARGIN) * UNIT,
+            (self.max[1] - y + MARGIN) * UNIT,
+        )
+    }
+}
+
+fn draw_panel(svg: &mut String, diagram: &Diagram, panel: &Panel, frame: &Frame, x: f32, y: f32) {
+    let _ = writeln!(
+        svg,
+        "<g class=\"panel\" transform=\"translate({},{})\" data-man=\"{}\" data-position=\"{}\">",
+        num(x),
+        num(y),
+        cell_name(&panel.layout, panel.man),
+        escape(&panel.position)
+    );
+    if let Some(heading) = &panel.heading {
+        text(
+            svg,
+            frame.width / 2.0,
+            18.0,
+            15.0,
+            "middle",
+            "bold",
+            heading,
+        );
+    }
+    let _ = writeln!(svg, "<g transform=\"translate(0,{HEADING})\">");
+    draw_cells(svg, &panel.layout, frame);
+    draw_ink(svg, diagram, frame);
+    draw_coordinates(svg, &panel.layout, frame);
+    draw_rule_lines(svg, panel, frame);
+    draw_routes(svg, panel, frame);
+    draw_men(svg, panel, frame);
+    draw_marks(svg, panel, frame);
+    svg.push_str("</g>\n</g>\n");
+}
+
+/// A cell's colour, as the window's default board theme paints it.
+fn cell_fill(layout: &BoardLayout, cell: CellId) -> &'static str {
+    let info = &layout.cells[usize::from(cell)];
+    let colours = layout
+        .boards
+        .get(usize::from(info.board))
+        .map_or(2, |b| b.colours);
+    let colour = usize::from(info.colour);
+    match (info.board, colours) {
+        (1, _) => "#f7ebc9",
+        (_, 1) => "#f2dcae",
+        (_, 2) => ["#f0d9b5", "#b58863"][colour % 2],
+        (_, 3) => ["#f6e2bd", "#d9ad7c", "#a8703f"][colour % 3],
+        _ => ["#dc6652", "#5c85cc", "#6bad6b", "#f9d16b"][colour % 4],
+    }
+}
+
+fn draw_cells(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
+    for (id, cell) in layout.cells.iter().enumerate() {
+        let (cx, cy) = frame.at(cell.place);
+        let fill = cell_fill(layout, id as CellId);
+        match cell.shape {
+            CellShape::Square => {
+                let half = UNIT / 2.0;
+                let _ = writeln!(
+                    svg,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{u}\" height=\"{u}\" fill=\"{fill}\" stroke=\"#6b4a2b\" stroke-width=\"0.5\"/>",
+                    num(cx - half),
+                    num(cy - half),
+                    u = num(UNIT)
+                );
+            }
+            CellShape::Hex => {
+                let r = HEX_RADIUS * UNIT;
+                let corners: Vec<String> = (0..6)
+                    .map(|k| {
+                        let angle = std::f32::consts::FRAC_PI_3 * k as f32;
+                        format!(
+                            "{},{}",
+                            num(cx + r * angle.cos()),
+                            num(cy + r * angle.sin())
+                        )
+                    })
+                    .collect();
+                let _ = writeln!(
+                    svg,
+                    "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#6b4a2b\" stroke-width=\"0.6\"/>",
+                    corners.join(" ")
+                );
+            }
+            CellShape::Point => {
+                let _ = writeln!(
+                    svg,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1\"/>",
+                    num(cx),
+                    num(cy),
+                    num(0.11 * UNIT)
+                );
+            }
+        }
+        if cell.board == 1 {
+            text(
+                svg,
+                cx,
+                cy - 0.3 * UNIT,
+                9.0,
+                "middle",
+                "normal",
+                &cell.name,
+            );
+        }
+    }
+}
+
+/// The board's own ink (Flaxman's grid, Tapestry's territories).
+fn draw_ink(svg: &mut String, diagram: &Diagram, frame: &Frame) {
+    for line in &diagram.decor.lines {
+        let (x1, y1) = frame.at(line.from);
+        let (x2, y2) = frame.at(line.to);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-linecap=\"square\"/>",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(line.width * UNIT)
+        );
+    }
+}
+
+/// File letters under the board and rank numbers left of it; a hex board
+/// has its file letters under each file's lowest cell and each cell's name
+/// in it, as hex ranks bend and are hard to follow by eye.
+fn draw_coordinates(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
+    let mut files: Vec<(char, [f32; 2])> = Vec::new();
+    let mut ranks: Vec<(u8, [f32; 2])> = Vec::new();
+    let mut hex = false;
+    for (id, cell) in layout
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.board == 0)
+    {
+        let Some(file) = cell.name.chars().next() else {
+            continue;
+        };
+        let Ok(rank) = cell.name[file.len_utf8()..].parse::<u8>() else {
+            continue;
+        };
+        match files.iter_mut().find(|f| f.0 == file) {
+            Some(f) if f.1[1] <= cell.place[1] => {}
+            Some(f) => f.1 = cell.place,
+            None => files.push((file, cell.place)),
+        }
+        if !ranks.iter().any(|r| r.0 == rank) {
+            ranks.push((rank, cell.place));
+        }
+        if cell.shape == CellShape::Hex {
+            hex = true;
+            let (cx, cy) = frame.at(cell.place);
+            let ink = if cell_is_dark(layout, id as CellId) {
+                "#f3e6cf"
+            } else {
+                "#5a4632"
+            };
+            small_text(svg, cx, cy + 0.4 * UNIT, ink, &cell.name);
+        }
+    }
+    let below = frame.min[1] - MARGIN / 2.0;
+    for (file, [x, y]) in files {
+        let (cx, cy) = frame.at([x, if hex { y - 0.8 } else { below }]);
+        text(svg, cx, cy + 4.0, 12.0, "middle", "bold", &file.to_string());
+    }
+    if !hex {
+        let left = frame.min[0] - MARGIN / 2.0;
+        for (rank, [_, y]) in ranks {
+            let (cx, cy) = frame.at([left, y]);
+            text(svg, cx, cy + 4.0, 12.0, "middle", "bold", &rank.to_string());
+        }
+    }
+}
+
+fn small_text(svg: &mut String, x: f32, y: f32, ink: &str, words: &str) {
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"7.5\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+        num(x),
+        num(y),
+        escape(words)
+    );
+}
+
+/// Whether labels on the cell want light ink.
+fn cell_is_dark(layout: &BoardLayout, cell: CellId) -> bool {
+    let info = &layout.cells[usize::from(cell)];
+    let colours = layout
+        .boards
+        .get(usize::from(info.board))
+        .map_or(2, |b| b.colours);
+    colours == 3 && info.colour % 3 == 2
+}
+
+fn draw_rule_lines(svg: &mut String, panel: &Panel, frame: &Frame) {
+    for line in &panel.overlay.lines {
+        let (colour, kind) = match line.kind {
+            HintKind::Definers => (DEFINERS_COLOUR, "definers"),
+            HintKind::Transmitter => (TRANSMITTER_COLOUR, "transmitter"),
+            _ => (FORBIDDEN_COLOUR, "note"),
+        };
+        let (x1, y1) = frame.at(place(&panel.layout, line.from));
+        let (x2, y2) = frame.at(place(&panel.layout, line.to));
+        let _ = writeln!(
+            svg,
+            "<g class=\"rule\" data-kind=\"{kind}\"><line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-dasharray=\"7 5\" stroke-linecap=\"round\"/>",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2)
+        );
+        if let Some(label) = &line.label {
+            // Beside the line's middle, off to one side of it.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let length = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (nx, ny) = (-dy / length, dx / length);
+            let (nx, ny) = if ny > 0.0 { (-nx, -ny) } else { (nx, ny) };
+            let (mx, my) = ((x1 + x2) / 2.0 + nx * 16.0, (y1 + y2) / 2.0 + ny * 16.0);
+            halo_text(svg, mx, my + 4.0, 13.0, colour, label);
+        }
+        svg.push_str("</g>\n");
+    }
+}
+
+fn draw_routes(svg: &mut String, panel: &Panel, frame: &Frame) {
+    for route in &panel.overlay.routes {
+        let points: Vec<String> = route
+            .cells
+            .iter()
+            .map(|&c| {
+                let (x, y) = frame.at(place(&panel.layout, c));
+                format!("{},{}", num(x), num(y))
+            })
+            .collect();
+        let _ = write!(
+            svg,
+            "<polyline class=\"route\" data-cells=\"{}\" points=\"{}\" fill=\"none\" stroke=\"{ROUTE_COLOUR}\" \
+             stroke-width=\"2.2\" stroke-opacity=\"0.65\" stroke-linejoin=\"round\" marker-end=\"url(#arrow)\">",
+            route
+                .cells
+                .iter()
+                .map(|&c| cell_name(&panel.layout, c))
+                .collect::<Vec<_>>()
+                .join(" "),
+            points.join(" ")
+        );
+        if let Some(label) = &route.label {
+            let _ = write!(svg, "<title>{}</title>", escape(label));
+        }
+        svg.push_str("</polyline>\n");
+    }
+}
+
+/// The men, lowest first (a chakra under the piece on it, stacked Fates).
+fn draw_men(svg: &mut String, panel: &Panel, frame: &Frame) {
+    let mut men: Vec<&Placement> = panel.placements.iter().collect();
+    men.sort_by_key(|p| p.level);
+    for man in men {
+        let shared = panel
+            .placements
+            .iter()
+            .filter(|p| p.cell == man.cell && p.letter == man.letter)
+            .count();
+        if man.side.is_none() && man.level > 0 {
+            continue;
+        }
+        let (cx, cy) = frame.at(place(&panel.layout, man.cell));
+        let on_chakra = man.level > 0 && man.side.is_some();
+        let radius = if on_chakra { 0.27 } else { 0.34 } * UNIT;
+        let subject = man.cell == panel.man && !is_chakra_under(panel, man);
+        man_glyph(svg, man, cx, cy, radius, subject);
+        if shared > 1 && man.side.is_none() {
+            halo_text(
+                svg,
+                cx + 0.3 * UNIT,
+                cy - 0.28 * UNIT,
+                11.0,
+                INK,
+                &format!("×{shared}"),
+            );
+        }
+    }
+}
+
+/// Whether `man` is a chakra with the drawn man standing on it.
+fn is_chakra_under(panel: &Panel, man: &Placement) -> bool {
+    matches!(man.state, ManState::KnightMode | ManState::KingMode)
+        && man.level == 0
+        && panel
+            .placements
+            .iter()
+            .any(|p| p.cell == man.cell && p.level > man.level)
+}
+
+fn side_colours(side: Option<Side>) -> (&'static str, &'static str, &'static str) {
+    match side.map(|s| s.0) {
+        Some(0) => ("#fbfaf4", "#333333", "#1d1d1d"),
+        Some(1) => ("#2a2a2a", "#000000", "#ffffff"),
+        Some(_) => ("#c8322b", "#6e1410", "#ffffff"),
+        None => ("#7a5ea8", "#3f2c5e", "#ffffff"),
+    }
+}
+
+fn man_glyph(svg: &mut String, man: &Placement, cx: f32, cy: f32, radius: f32, subject: bool) {
+    let (fill, stroke, ink) = side_colours(man.side);
+    let chakra = matches!(man.state, ManState::KnightMode | ManState::KingMode);
+    if subject {
+        let _ = writeln!(
+            svg,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffd23f\" fill-opacity=\"0.85\"/>",
+            num(cx),
+            num(cy),
+            num(radius + 5.0)
+        );
+    }
+    let dash = if chakra {
+        " stroke-dasharray=\"4 2\""
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        svg,
+        "<circle class=\"man\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.6\"{dash}/>",
+        num(cx),
+        num(cy),
+        num(radius)
+    );
+    let label = match man.state {
+        ManState::KnightMode => "Tn".to_string(),
+        ManState::KingMode => "Tk".to_string(),
+        ManState::Prisoner => "P".to_string(),
+        ManState::Normal => man.letter.to_string(),
+    };
+    let size = radius * if label.len() > 1 { 0.8 } else { 1.1 };
+    let _ = writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+        num(cx),
+        num(cy + size * 0.36),
+        num(size),
+        escape(&label)
+    );
+}
+
+fn mark_kinds(mark: &Mark) -> String {
+    let mut kinds = Vec::new();
+    if mark.moves {
+        kinds.push("move");
+    }
+    if mark.captures {
+        kinds.push("capture");
+    }
+    if mark.captures_if_enemy.is_some() {
+        kinds.push("capture-if-enemy");
+    }
+    kinds.join(" ")
+}
+
+fn draw_marks(svg: &mut String, panel: &Panel, frame: &Frame) {
+    for mark in &panel.overlay.marks {
+        let (cx, cy) = frame.at(place(&panel.layout, mark.cell));
+        let probe = mark
+            .captures_if_enemy
+            .as_ref()
+            .map(|p| format!(" data-probe=\"{}\"", escape(p)))
+            .unwrap_or_default();
+        let _ = write!(
+            svg,
+            "<g class=\"mark\" data-cell=\"{}\" data-kind=\"{}\"{probe}>",
+            cell_name(&panel.layout, mark.cell),
+            mark_kinds(mark)
+        );
+        if mark.captures || mark.captures_if_enemy.is_some() {
+            // A pale ring under the red one keeps it clear on red cells.
+            ring(
+                svg,
+                cx,
+                cy,
+                0.38 * UNIT,
+                "#ffffff",
+                5.0,
+                " stroke-opacity=\"0.8\"",
+            );
+            ring(svg, cx, cy, 0.38 * UNIT, CAPTURE_COLOUR, 3.0, "");
+        }
+        if mark.moves {
+            let _ = write!(
+                svg,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{MOVE_COLOUR}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+                num(cx),
+                num(cy),
+                num(0.16 * UNIT)
+            );
+        }
+        svg.push_str("</g>\n");
+    }
+    if panel.overlay.stays {
+        let (cx, cy) = frame.at(place(&panel.layout, panel.man));
+        let name = cell_name(&panel.layout, panel.man);
+        let _ = write!(
+            svg,
+            "<g class=\"mark\" data-cell=\"{name}\" data-kind=\"stay\">"
+        );
+        ring(
+            svg,
+            cx,
+            cy,
+            0.47 * UNIT,
+            ROUTE_COLOUR,
+            2.5,
+            " stroke-dasharray=\"5 3\"",
+        );
+        svg.push_str("</g>\n");
+    }
+    for (cell, reason) in &panel.overlay.forbidden {
+        let (cx, cy) = frame.at(place(&panel.layout, *cell));
+        let d = 0.14 * UNIT;
+        let _ = writeln!(
+            svg,
+            "<g class=\"forbidden\" data-cell=\"{}\"><title>{}</title><path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"{FORBIDDEN_COLOUR}\" stroke-width=\"3\" stroke-linecap=\"round\"/></g>",
+            cell_name(&panel.layout, *cell),
+            escape(reason),
+            num(cx - d),
+            num(cy - d),
+            num(cx + d),
+            num(cy + d),
+            num(cx - d),
+            num(cy + d),
+            num(cx + d),
+            num(cy - d)
+        );
+    }
+}
+
+/// The arrowhead of a route.
+fn defs() -> String {
+    format!(
+        "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" \
+         orient=\"auto-start-reverse\"><path d=\"M0 0L10 5L0 10z\" fill=\"{ROUTE_COLOUR}\"/></marker></defs>\n"
+    )
+}
+
+fn place(layout: &BoardLayout, cell: CellId) -> [f32; 2] {
+    layout
+        .cells
+        .get(usize::from(cell))
+        .map_or([0.0, 0.0], |c| c.place)
+}
+
+fn cell_name(layout: &BoardLayout, cell: CellId) -> String {
+    layout
+        .cells
+        .get(usize::from(cell))
+        .map_or_else(|| "?".to_string(), |c| escape(&c.name))
+}
