@@ -109,30 +109,45 @@ fn edge_labels(
         .collect();
     let files: Vec<(String, Vec3)> = files
         .into_iter()
-        .map(|(f, at)| (f, off_the_board(at, toward, &board, &[])))
+        .map(|(f, at)| (f, off_the_board(at, toward, toward, &board, &[])))
         .collect();
     // A rank may end where a file does (a hex board turned round): its
     // number then moves on, off the file's letter.
     let taken: Vec<Vec3> = files.iter().map(|(_, at)| *at).collect();
     let ranks: Vec<(String, Vec3)> = ranks
         .into_iter()
-        .map(|(r, at)| (r, off_the_board(at, -right, &board, &taken)))
+        .map(|(r, at)| (r, off_the_board(at, -right, toward, &board, &taken)))
         .collect();
     labels.extend(files.into_iter().chain(ranks).map(|(l, at)| (l, at, false)));
     labels
 }
 
+/// How far beyond his cell, away from the camera, a man covers the table
+/// on the screen.
+const MAN_SHADOW: f32 = 1.3;
+
 /// A place for the label of the edge cell at `at`: 0.8 beyond it in the
 /// direction `out`, and on from there away from the board's centre while it
 /// would sit on another cell (a hex board's ranks end on a slanting edge,
-/// where the place beside the cell still lies on the board) or next to a
-/// label already `taken`.
-fn off_the_board(at: Vec3, out: Vec3, board: &[Vec3], taken: &[Vec3]) -> Vec3 {
+/// where the place beside the cell still lies on the board), behind a man
+/// as the camera sees him (`toward` points to it), or next to a label
+/// already `taken`.
+fn off_the_board(at: Vec3, out: Vec3, toward: Vec3, board: &[Vec3], taken: &[Vec3]) -> Vec3 {
     let centre = board.iter().sum::<Vec3>() / board.len().max(1) as f32;
     let outward = (at - centre).with_y(0.0).normalize_or_zero();
+    // A man stands up on the screen from his cell: a label just beyond a
+    // cell, seen from the camera, sits on his head.
+    let behind_a_man = |p: Vec3| {
+        board.iter().any(|&c| {
+            let away = (p - c).dot(-toward);
+            let aside = (p - c - -toward * away).length();
+            away > 0.0 && away < MAN_SHADOW && aside < 0.55
+        })
+    };
     let crowded = |p: Vec3| {
         board.iter().any(|&c| c != at && c.distance(p) < 1.0)
             || taken.iter().any(|&t| t.distance(p) < 0.5)
+            || behind_a_man(p)
     };
     let mut label = at + out * 0.8;
     for _ in 0..8 {
