@@ -556,12 +556,18 @@ pub fn resume(addr: &str, ticket: &SeatTicket, since: u64) -> (Client, Vec<(u64,
 
 /// Finishes a game from new connections of every seat.
 fn finish(addr: &str, tickets: &[SeatTicket], seed: u64) -> Vec<GameView> {
-    let handles: Vec<_> = tickets
+    let seats: Vec<(&str, &SeatTicket)> = tickets.iter().map(|t| (addr, t)).collect();
+    finish_across(&seats, seed)
+}
+
+/// Finishes a game from new connections, each seat on the server given
+/// beside its ticket.
+pub fn finish_across(seats: &[(&str, &SeatTicket)], seed: u64) -> Vec<GameView> {
+    let handles: Vec<_> = seats
         .iter()
-        .cloned()
         .enumerate()
-        .map(|(k, ticket)| {
-            let addr = addr.to_string();
+        .map(|(k, &(addr, ticket))| {
+            let (addr, ticket) = (addr.to_string(), ticket.clone());
             thread::spawn(move || {
                 let mut client = connect(&addr);
                 client

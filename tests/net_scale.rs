@@ -4,42 +4,13 @@
 //! server), and when both servers see a flag fall, one ends the game and
 //! the other takes its end in.
 
-use std::thread;
-
-use variantarium::net::client::GameView;
-use variantarium::net::player::{SeatTicket, play_to_end};
 use variantarium::net::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
 
 use crate::net::{
-    ServerProcess, answer, check_agreement, connect, create_timed, first_moves, join, move_message,
-    play_moves, quick_mover, resume, stored,
+    ServerProcess, answer, check_agreement, connect, create_timed, finish_across, first_moves,
+    join, move_message, play_moves, resume, stored,
 };
 use crate::net_db::{Backend, TestDb};
-
-/// Plays a game on to its end from new connections, each seat on its own
-/// server.
-fn finish_across(servers: [&str; 2], tickets: [&SeatTicket; 2]) -> Vec<GameView> {
-    let handles: Vec<_> = (0..2)
-        .map(|k| {
-            let (addr, ticket) = (servers[k].to_string(), tickets[k].clone());
-            thread::spawn(move || {
-                let mut client = connect(&addr);
-                client
-                    .send(&ClientMessage::Resume {
-                        game: ticket.game.clone(),
-                        token: ticket.token.clone(),
-                        since: 0,
-                    })
-                    .unwrap();
-                play_to_end(&mut client, &ticket, &mut quick_mover(60 + k as u64)).unwrap()
-            })
-        })
-        .collect();
-    handles
-        .into_iter()
-        .map(|h| h.join().expect("a player"))
-        .collect()
-}
 
 #[test]
 fn two_servers_on_one_database_serve_one_game_with_a_player_on_each() {
@@ -68,7 +39,7 @@ fn two_servers_on_one_database_serve_one_game_with_a_player_on_each() {
     assert_eq!(answer(&mut again, &move_message(&w, 2, &moves[2])), None);
     assert_eq!(stored(&db, &w.game).0, moves);
     drop(seats);
-    let views = finish_across([&east.addr, &west.addr], [&w, &b]);
+    let views = finish_across(&[(&east.addr, &w), (&west.addr, &b)], 60);
     check_agreement(&db, "flaxman", None, &views);
     assert_eq!(views[0].session.moves()[..4], moves[..]);
     // The spectator on the other server saw every event, in order, once.

@@ -205,6 +205,12 @@ pub enum GameEvent {
 /// The largest message either side accepts, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 
+/// Whether every side has made its first move: from then on a timed
+/// game's clock runs, and it is too late to abort.
+pub fn every_side_has_moved(plies: usize, sides: u8) -> bool {
+    plies >= usize::from(sides)
+}
+
 /// A message as its JSON text.
 pub fn to_json<T: Serialize>(message: &T) -> String {
     // Serialising these plain enums cannot fail: no maps with non-string

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::protocol::{ClockSpec, GameEvent};
+use super::protocol::{ClockSpec, GameEvent, every_side_has_moved};
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::Variant;
@@ -199,7 +199,7 @@ impl Room {
                 vec![GameEvent::DrawDeclined { seat: *seat }]
             }
             Action::Abort { .. } => {
-                if self.session.ply_count() >= self.sides as usize {
+                if every_side_has_moved(self.session.ply_count(), self.sides) {
                     return Err("too late to abort: every side has moved".into());
                 }
                 vec![ended("aborted")]
@@ -359,7 +359,7 @@ impl Room {
         self.events.push(event);
         let runs = self.clock.is_some()
             && self.ended.is_none()
-            && self.session.ply_count() >= self.sides as usize;
+            && every_side_has_moved(self.session.ply_count(), self.sides);
         // The running clock starts afresh only with a new turn: a draw offer
         // or a declined one in the middle of a turn leaves it running.
         self.turn_started = match self.turn_started {

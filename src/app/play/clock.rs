@@ -304,7 +304,8 @@ fn run_clock(
     // A server's clock runs from the moment every side has moved, and the
     // server alone says when a flag fell: this one only shows the time.
     let online = server.is_some();
-    let server_runs = session.ply_count() >= usize::from(session.side_count());
+    let server_runs =
+        crate::net::protocol::every_side_has_moved(session.ply_count(), session.side_count());
     let live = *screen.get() == Screen::Playing
         && session.outcome().is_none()
         && !session.can_redo()

@@ -140,7 +140,7 @@ fn off_the_board(at: Vec3, out: Vec3, toward: Vec3, board: &[Vec3], taken: &[Vec
     let behind_a_man = |p: Vec3| {
         board.iter().any(|&c| {
             let away = (p - c).dot(-toward);
-            let aside = (p - c - -toward * away).length();
+            let aside = (p - c + toward * away).length();
             away > 0.0 && away < MAN_SHADOW && aside < 0.55
         })
     };
