@@ -158,3 +158,51 @@ fn the_key_map() {
     assert_eq!(key_command(KeyCode::KeyF, true), None);
     assert_eq!(key_command(KeyCode::Escape, false), Some(KeyCommand::Leave));
 }
+
+/// A whole Ctrl+A within one frame (as a CPU renderer's few frames a
+/// second deliver it) reaches egui as A with Control held, which selects
+/// all, and types no letter; a plain A after it types one.
+#[test]
+fn ctrl_a_in_one_frame_selects_all_and_types_nothing() {
+    use bevy::input::keyboard::Key;
+    use bevy_egui::egui;
+    use variantarium::app::ui::keyboard::{Held, KeyEvent, egui_events};
+    let key = |logical: Key, code: KeyCode, pressed: bool| KeyEvent {
+        logical,
+        code,
+        pressed,
+    };
+    let a = || Key::Character("a".into());
+    let chord = [
+        key(Key::Control, KeyCode::ControlLeft, true),
+        key(a(), KeyCode::KeyA, true),
+        key(a(), KeyCode::KeyA, false),
+        key(Key::Control, KeyCode::ControlLeft, false),
+        key(a(), KeyCode::KeyA, true),
+    ];
+    let mut held = Held::default();
+    let events = egui_events(&mut held, &chord);
+    let typed: Vec<&String> = events
+        .iter()
+        .filter_map(|e| match e {
+            egui::Event::Text(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        typed,
+        ["a"],
+        "only the A after Control was let go types: {events:?}"
+    );
+    let select_all = events.iter().position(|e| {
+        matches!(e, egui::Event::Key { key: egui::Key::A, pressed: true, modifiers, .. } if modifiers.command)
+    });
+    let typed_at = events
+        .iter()
+        .position(|e| matches!(e, egui::Event::Text(_)));
+    assert!(
+        select_all.is_some_and(|s| typed_at.is_some_and(|t| s < t)),
+        "Ctrl+A comes first, with Control: {events:?}"
+    );
+    assert_eq!(held, Held::default(), "every key is up again");
+}

@@ -32,7 +32,7 @@ pub const FAMILIES: [Family; 5] = [
     Family {
         key: "flaxman",
         title: "Flaxman",
-        summary: "three men a side; a man jumps as far as its two companions stand apart",
+        summary: "three men a side; each jumps as far as its companions stand apart",
         members: &[VariantId::Flaxman],
     },
     Family {

@@ -17,6 +17,7 @@ use crate::app::play::game::{GameStarted, HumanSides, Match};
 use crate::app::play::settings::{CameraStart, Settings};
 use crate::app::screen::{CellMapOut, PlayMode, SceneOnly, Screen, in_lesson};
 use crate::rules::Side;
+use crate::rules::view::CellShape;
 
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct OrbitCamera {
@@ -333,6 +334,21 @@ fn orbit_with_mouse(
     }
 }
 
+/// The seated view's angle above the table. A hexagonal board is seen
+/// from higher up: from the usual angle a file's men (Glinski's three
+/// Bishops, Gilman's General and Rabbis on the f-file) stand behind one
+/// another and read as one tower.
+fn seated_pitch(mut shapes: impl Iterator<Item = CellShape>) -> f32 {
+    if shapes.any(|s| s == CellShape::Hex) {
+        HEX_PITCH
+    } else {
+        OrbitCamera::default().pitch
+    }
+}
+
+/// The seated pitch over hexagonal boards.
+const HEX_PITCH: f32 = 1.05;
+
 /// At a game's start: seated or top-down as the settings say, and the
 /// fly-in begins unless a screenshot or recording is being taken (which
 /// must never catch the camera in flight).
@@ -353,8 +369,10 @@ fn start_the_view(
     if let Some(game) = game {
         let sides = game.session.side_count();
         let yaw = seat_yaw(sides, seat_of(&humans, sides));
-        if orbit.yaw != yaw {
+        let pitch = seated_pitch(game.session.layout().cells.iter().map(|c| c.shape));
+        if orbit.yaw != yaw || orbit.pitch != pitch {
             orbit.yaw = yaw;
+            orbit.pitch = pitch;
         }
     }
     let top = settings.camera_start == CameraStart::Top;

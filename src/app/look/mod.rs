@@ -13,6 +13,7 @@ pub mod scene;
 pub mod textures;
 pub mod themes;
 pub mod title_scene;
+pub mod top_letters;
 
 use bevy::prelude::*;
 
@@ -34,5 +35,6 @@ pub fn scene_plugin(app: &mut App) {
         quality::plugin,
         title_scene::plugin,
         capture::plugin,
+        top_letters::plugin,
     ));
 }

@@ -135,13 +135,23 @@ fn draw_computer_hint(
     }
 }
 
+/// Where labels must not go, and where they had better not.
+pub struct KeepOut {
+    /// Never covered: the panels, the selected man, the marked cells.
+    pub hard: Vec<egui::Rect>,
+    /// Covered only when no place near the label's own is free of them:
+    /// the men on the board.
+    pub soft: Vec<egui::Rect>,
+}
+
 /// Puts each label as near its wanted place as it can go without covering
-/// a label placed before it or any `keep_out` rectangle, and inside
-/// `screen`: it tries its wanted place, then steps up and down (and aside)
-/// from it, nearest first. `wanted` is each label's wanted centre and size.
+/// a label placed before it, any hard keep-out rectangle and, where it can,
+/// any soft one, and inside `screen`: it tries its wanted place, then steps
+/// up and down (and aside) from it, nearest first. `wanted` is each label's
+/// wanted centre and size.
 pub fn lay_out_labels(
     wanted: &[(egui::Pos2, egui::Vec2)],
-    keep_out: &[egui::Rect],
+    keep_out: &KeepOut,
     screen: egui::Rect,
 ) -> Vec<egui::Rect> {
     let mut placed: Vec<egui::Rect> = Vec::new();
@@ -154,10 +164,11 @@ pub fn lay_out_labels(
             let dy = (screen.top() - r.top()).max(0.0) - (r.bottom() - screen.bottom()).max(0.0);
             r.translate(egui::vec2(dx, dy))
         };
-        let free = |r: &egui::Rect| {
+        let clear = |r: &egui::Rect, others: &[egui::Rect]| {
             !placed
                 .iter()
-                .chain(keep_out)
+                .chain(&keep_out.hard)
+                .chain(others)
                 .any(|o| o.expand(1.0).intersects(*r))
         };
         // Nearest first, in pixels.
@@ -167,10 +178,15 @@ pub fn lay_out_labels(
             })
             .collect();
         offsets.sort_by(|a, b| a.length_sq().total_cmp(&b.length_sq()));
-        let spot = offsets
+        let spots: Vec<egui::Rect> = offsets
             .into_iter()
             .map(|o| inside(home.translate(o)))
-            .find(|r| free(r))
+            .collect();
+        let spot = spots
+            .iter()
+            .find(|r| clear(r, &keep_out.soft))
+            .or_else(|| spots.iter().find(|r| clear(r, &[])))
+            .copied()
             .unwrap_or_else(|| inside(home));
         placed.push(spot);
     }
@@ -206,35 +222,59 @@ impl LabelView<'_> {
             .map(|p| egui::pos2(p.x, p.y))
     }
 
+    /// The man on `cell` as the camera sees him, from his base to his top.
+    fn man_rect(&self, cell: CellId) -> Option<egui::Rect> {
+        let base = self.index.place(cell);
+        let corners = [
+            base + Vec3::new(-0.3, 0.0, 0.0),
+            base + Vec3::new(0.3, 0.0, 0.0),
+            base + Vec3::new(0.0, self.top_of(cell).max(0.1), 0.0),
+        ];
+        let points: Vec<egui::Pos2> = corners.iter().filter_map(|&c| self.to_screen(c)).collect();
+        let (first, rest) = points.split_first()?;
+        Some(
+            rest.iter()
+                .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
+                    r.union(egui::Rect::from_min_max(*p, *p))
+                }),
+        )
+    }
+
+    /// A mark's place on screen: the ring or dot on the cell.
+    fn cell_rect(&self, cell: CellId) -> Option<egui::Rect> {
+        let p = self.to_screen(self.index.place(cell))?;
+        Some(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)))
+    }
+
     /// Where labels must not go: the panels, the selected man from its
-    /// base to its top, and the targets' marks (a label must not hide
-    /// where a man may go).
-    fn keep_out(&self, panels: [Option<egui::Rect>; 2], selection: &Selection) -> Vec<egui::Rect> {
-        let mut keep_out: Vec<egui::Rect> = panels.into_iter().flatten().collect();
-        if let Some(from) = selection.from {
-            let base = self.index.place(from);
-            let corners = [
-                base + Vec3::new(-0.3, 0.0, 0.0),
-                base + Vec3::new(0.3, 0.0, 0.0),
-                base + Vec3::new(0.0, self.top_of(from).max(0.1), 0.0),
-            ];
-            let points: Vec<egui::Pos2> =
-                corners.iter().filter_map(|&c| self.to_screen(c)).collect();
-            if let [first, rest @ ..] = &points[..] {
-                let rect = rest
-                    .iter()
-                    .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
-                        r.union(egui::Rect::from_min_max(*p, *p))
-                    });
-                keep_out.push(rect.expand(4.0));
-            }
-        }
-        for target in &selection.targets {
-            if let Some(p) = self.to_screen(self.index.place(target.cell)) {
-                keep_out.push(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)));
-            }
-        }
-        keep_out
+    /// base to its top, the targets' marks and every cell a hint marks (a
+    /// label must not hide where a man may go, nor the cell it explains);
+    /// and where they had better not: the men.
+    fn keep_out(
+        &self,
+        panels: [Option<egui::Rect>; 2],
+        selection: &Selection,
+        hints: &[Hint],
+    ) -> KeepOut {
+        let mut hard: Vec<egui::Rect> = panels.into_iter().flatten().collect();
+        hard.extend(
+            selection
+                .from
+                .and_then(|from| self.man_rect(from))
+                .map(|r| r.expand(4.0)),
+        );
+        let marked = hints.iter().filter_map(|h| match h {
+            Hint::Mark { at, .. } => Some(*at),
+            _ => None,
+        });
+        let targets = selection.targets.iter().map(|t| t.cell);
+        hard.extend(targets.chain(marked).filter_map(|c| self.cell_rect(c)));
+        let soft = self
+            .placements
+            .iter()
+            .filter_map(|p| self.man_rect(p.cell))
+            .collect();
+        KeepOut { hard, soft }
     }
 
     /// A hint's label laid out, with the place it wants (centre and size):
@@ -311,7 +351,7 @@ fn label_hints(
         variant: game.session.variant(),
         placements: game.session.placements(),
     };
-    let keep_out = view.keep_out([panel.0, analysis.0], &selection);
+    let keep_out = view.keep_out([panel.0, analysis.0], &selection, &overlays.0);
     // A line said once is enough: the marks show every cell it is about.
     let mut said = std::collections::HashSet::new();
     let labels: Vec<Label> = overlays
@@ -347,7 +387,11 @@ mod tests {
             (egui::pos2(520.0, 280.0), size),
             (egui::pos2(420.0, 300.0), egui::vec2(60.0, 18.0)),
         ];
-        let placed = lay_out_labels(&wanted, &[panel], screen);
+        let keep_out = KeepOut {
+            hard: vec![panel],
+            soft: Vec::new(),
+        };
+        let placed = lay_out_labels(&wanted, &keep_out, screen);
         assert_eq!(placed.len(), wanted.len());
         for (i, a) in placed.iter().enumerate() {
             assert!(
@@ -361,7 +405,47 @@ mod tests {
             assert_eq!(a.size(), wanted[i].1);
         }
         // A label with room where it is wanted stays there.
-        let alone = lay_out_labels(&wanted[..1], &[], screen);
+        let nothing = KeepOut {
+            hard: Vec::new(),
+            soft: Vec::new(),
+        };
+        let alone = lay_out_labels(&wanted[..1], &nothing, screen);
         assert_eq!(alone[0].center(), wanted[0].0);
+    }
+
+    /// A label wanted on a man moves off him when a place nearby is free;
+    /// where men stand everywhere it settles for a place free of the hard
+    /// keep-outs alone.
+    #[test]
+    fn labels_keep_off_the_men_where_they_can() {
+        let screen = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(800.0, 600.0));
+        let man = egui::Rect::from_center_size(egui::pos2(400.0, 300.0), egui::vec2(30.0, 60.0));
+        let ring = egui::Rect::from_center_size(egui::pos2(400.0, 360.0), egui::vec2(26.0, 22.0));
+        let wanted = [(egui::pos2(400.0, 300.0), egui::vec2(120.0, 20.0))];
+        let keep_out = KeepOut {
+            hard: vec![ring],
+            soft: vec![man],
+        };
+        let placed = lay_out_labels(&wanted, &keep_out, screen);
+        assert!(
+            !placed[0].intersects(man),
+            "the label covers the man: {:?}",
+            placed[0]
+        );
+        assert!(!placed[0].intersects(ring));
+        let crowd: Vec<egui::Rect> = (0..40)
+            .flat_map(|x| (0..30).map(move |y| egui::pos2(x as f32 * 20.0, y as f32 * 20.0)))
+            .map(|p| egui::Rect::from_center_size(p, egui::vec2(30.0, 30.0)))
+            .collect();
+        let crowded = KeepOut {
+            hard: vec![ring],
+            soft: crowd,
+        };
+        let placed = lay_out_labels(&wanted, &crowded, screen);
+        assert!(
+            !placed[0].intersects(ring),
+            "the label covers the mark: {:?}",
+            placed[0]
+        );
     }
 }

@@ -108,7 +108,9 @@ fn cell_grain(theme: BoardTheme) -> Grain {
 fn chequers(theme: BoardTheme) -> [[f32; 3]; 3] {
     match theme {
         BoardTheme::Walnut => [[1.0, 0.86, 0.64], [0.80, 0.58, 0.36], [0.52, 0.33, 0.19]],
-        BoardTheme::Marble => [[0.90, 0.89, 0.86], [0.70, 0.72, 0.70], [0.46, 0.52, 0.52]],
+        // Marble's light cells are grey veined stone, not white, so that
+        // white stone men stand out on them.
+        BoardTheme::Marble => [[0.76, 0.77, 0.76], [0.60, 0.63, 0.62], [0.42, 0.48, 0.49]],
         BoardTheme::Lacquer => [[0.96, 0.74, 0.40], [0.92, 0.48, 0.20], [0.62, 0.12, 0.08]],
     }
 }
@@ -194,7 +196,7 @@ pub fn man_finish(theme: PieceTheme, kind: ManKind) -> Finish {
             0.42,
         ),
         PieceTheme::Stone => (
-            [[0.86, 0.85, 0.82], [0.16, 0.17, 0.19], [0.66, 0.16, 0.14]],
+            [[0.94, 0.93, 0.90], [0.16, 0.17, 0.19], [0.66, 0.16, 0.14]],
             Grain::Marble,
             0.18,
         ),

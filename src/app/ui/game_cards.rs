@@ -16,6 +16,9 @@ use crate::rules::families::{FAMILIES, Family};
 use crate::rules::registry;
 use crate::rules::variant::VariantId;
 
+/// Lines a card gives its game's summary.
+const DESCRIPTION_ROWS: usize = 3;
+
 /// Pictures are this wide for this high.
 const PICTURE_ASPECT: f32 = 16.0 / 9.0;
 const CARD_ROUNDING: u8 = 8;
@@ -256,13 +259,14 @@ fn card_contents(
     .inner
 }
 
-/// Text in a box two lines high, whatever its length: a longer text ends
-/// its second line at a word with "…", and shows whole on hover.
+/// Text in a box three lines high, whatever its length (every game's
+/// summary fits in three at the narrowest card): a longer text ends its
+/// last line at a word with "…", and shows whole on hover.
 fn fixed_lines(ui: &mut egui::Ui, text: &str, font: egui::FontId, ink: egui::Color32, width: f32) {
-    let height = 2.0 * ui.fonts_mut(|f| f.row_height(&font)) + 2.0;
+    let height = DESCRIPTION_ROWS as f32 * ui.fonts_mut(|f| f.row_height(&font)) + 2.0;
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
     let mut job = egui::text::LayoutJob::simple(text.to_string(), font, ink, width);
-    job.wrap.max_rows = 2;
+    job.wrap.max_rows = DESCRIPTION_ROWS;
     job.wrap.break_anywhere = false;
     job.wrap.overflow_character = Some('…');
     let galley = ui.fonts_mut(|f| f.layout_job(job));

@@ -12,6 +12,7 @@ mod game_cards;
 pub mod game_over;
 mod game_panel;
 pub mod glyphs;
+pub mod keyboard;
 mod main_menu;
 mod move_choice;
 mod online_panel;
@@ -65,6 +66,7 @@ fn forget_controls(mut controls: ResMut<ControlMap>, mut analysis: ResMut<Analys
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(keyboard::plugin);
     app.init_resource::<Form>()
         .init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
