@@ -46,6 +46,21 @@ fn disc_colours(side: Option<Side>) -> (egui::Color32, egui::Color32) {
     }
 }
 
+/// The letters' sizes: a glyph is drawn only once it is in the font atlas,
+/// and these are among the sizes laid out at start-up
+/// ([`crate::app::ui::glyphs`]), so no letter shows missing while the
+/// camera zooms.
+const LETTER_SIZES: [f32; 5] = [12.5, 15.0, 18.0, 21.0, 24.0];
+
+/// The largest letter size that fits a disc of this radius.
+fn letter_size(radius: f32) -> f32 {
+    LETTER_SIZES
+        .into_iter()
+        .filter(|&size| size <= radius * 1.3)
+        .last()
+        .unwrap_or(LETTER_SIZES[0])
+}
+
 fn letter_the_men(
     mut contexts: EguiContexts,
     game: Res<Match>,
@@ -84,7 +99,7 @@ fn letter_the_men(
             centre,
             egui::Align2::CENTER_CENTER,
             piece.letter,
-            egui::FontId::proportional(radius * 1.3),
+            egui::FontId::proportional(letter_size(radius)),
             ink,
         );
     }

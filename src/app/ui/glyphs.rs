@@ -16,9 +16,10 @@ use crate::app::learn::player::LessonPlayer;
 const PANEL_CHARACTERS: &str = "·×—–…←→⏩⏪⏮⏵⏸◀✔✖°²¼½¾√";
 
 /// Sizes the interface writes at besides the style's own: headings, the
-/// cards, the clocks, the result, the title.
-const SIZES: [f32; 11] = [
-    13.0, 15.0, 15.5, 16.0, 17.0, 18.0, 19.0, 21.0, 24.0, 34.0, 12.5,
+/// cards, the clocks, the result, the title, the rule overlays' labels
+/// (14) and the top view's letters (12.5 to 24).
+const SIZES: [f32; 12] = [
+    13.0, 14.0, 15.0, 15.5, 16.0, 17.0, 18.0, 19.0, 21.0, 24.0, 34.0, 12.5,
 ];
 
 /// Lays out `characters` at every size of `sizes` and of the context's
