@@ -25,6 +25,7 @@ fn new_game(id: &str) -> Commit {
             GameEvent::Created {
                 variant: "flaxman".into(),
                 pawn: None,
+                promotion: None,
                 sides: 2,
                 clock: None,
             },

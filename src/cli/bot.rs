@@ -34,6 +34,10 @@ pub struct BotArgs {
     /// With --create: a hex game's pawn-like piece.
     #[arg(long, requires = "create")]
     pub pawn: Option<String>,
+    /// With --create: an Anglojewish game's promotion option (curved,
+    /// straight, straight-curved).
+    #[arg(long, requires = "create")]
+    pub promotion: Option<String>,
     /// With --create: the clock, MINUTES+SECONDS of increment (5+3).
     #[arg(long, requires = "create")]
     pub clock: Option<String>,
@@ -107,7 +111,8 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         .create
         .clone()
         .ok_or("--create or --join is required")?;
-    crate::rules::variant::Variant::parse(&variant, args.pawn.as_deref())?;
+    crate::rules::variant::Variant::parse(&variant, args.pawn.as_deref())?
+        .with_promotion_text(args.promotion.as_deref())?;
     let clock = args.clock.as_deref().map(ClockSpec::parse).transpose()?;
     let seat = match args.side.as_deref() {
         None | Some("random") => None,
@@ -123,6 +128,7 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
     Ok(ClientMessage::Create {
         variant,
         pawn: args.pawn.clone(),
+        promotion: args.promotion.clone(),
         clock,
         seat,
         listed: args.listed,

@@ -14,10 +14,8 @@ use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
 use super::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
-use super::room::Room;
-use crate::rules::history::DrawRules;
-use crate::rules::session::{Session, new_session};
-use crate::rules::variant::Variant;
+use super::room::{Room, game_session};
+use crate::rules::session::Session;
 
 /// The largest message the client takes from a server (a long seek list).
 const SERVER_MESSAGE_LIMIT: usize = 1 << 20;
@@ -146,6 +144,7 @@ pub struct GameView {
     pub version: u64,
     pub variant: String,
     pub pawn: Option<String>,
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub sides: u8,
     pub seats_taken: Vec<bool>,
@@ -163,6 +162,7 @@ impl GameView {
         let GameEvent::Created {
             variant,
             pawn,
+            promotion,
             sides,
             clock,
         } = created
@@ -171,16 +171,13 @@ impl GameView {
         };
         // Room::new checks the event as the server does.
         Room::new(created)?;
-        let session = new_session(
-            Variant::parse(variant, pawn.as_deref())?,
-            DrawRules::default(),
-            None,
-        )?;
+        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
         Ok(GameView {
             game: game.to_string(),
             version: 1,
             variant: variant.clone(),
             pawn: pawn.clone(),
+            promotion: promotion.clone(),
             clock: *clock,
             sides: *sides,
             seats_taken: vec![false; *sides as usize],

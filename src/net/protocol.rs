@@ -41,13 +41,17 @@ impl ClockSpec {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// A new game: its variant id, a hex game's pawn kind, its clock (none
-    /// for an untimed game), the creator's seat (a side number; none for a
-    /// random one) and whether it is listed among the open seeks.
+    /// A new game: its variant id, a hex game's pawn kind, an Anglojewish
+    /// game's promotion option (`curved`, `straight`, `straight-curved`),
+    /// its clock (none for an untimed game), the creator's seat (a side
+    /// number; none for a random one) and whether it is listed among the
+    /// open seeks.
     Create {
         variant: String,
         #[serde(default)]
         pawn: Option<String>,
+        #[serde(default)]
+        promotion: Option<String>,
         #[serde(default)]
         clock: Option<ClockSpec>,
         #[serde(default)]
@@ -110,6 +114,8 @@ pub struct Seek {
     pub code: String,
     pub variant: String,
     pub pawn: Option<String>,
+    #[serde(default)]
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub free_seats: Vec<u8>,
 }
@@ -171,6 +177,9 @@ pub enum GameEvent {
     Created {
         variant: String,
         pawn: Option<String>,
+        /// An Anglojewish game's promotion option, when one was chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<String>,
         sides: u8,
         clock: Option<ClockSpec>,
     },

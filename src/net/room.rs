@@ -59,10 +59,10 @@ impl Room {
     pub fn created(
         variant: &str,
         pawn: Option<&str>,
+        promotion: Option<&str>,
         clock: Option<ClockSpec>,
     ) -> Result<GameEvent, String> {
-        let parsed = Variant::parse(variant, pawn)?;
-        let session = new_session(parsed, DrawRules::default(), None)?;
+        let session = game_session(variant, pawn, promotion)?;
         if let Some(spec) = clock
             && (spec.initial_ms == 0 || spec.initial_ms > 36_000_000 || spec.increment_ms > 600_000)
         {
@@ -71,6 +71,7 @@ impl Room {
         Ok(GameEvent::Created {
             variant: variant.to_string(),
             pawn: pawn.map(str::to_string),
+            promotion: promotion.map(str::to_string),
             sides: session.side_count(),
             clock,
         })
@@ -81,17 +82,14 @@ impl Room {
         let GameEvent::Created {
             variant,
             pawn,
+            promotion,
             clock,
             ..
         } = created
         else {
             return Err("a game's first event must be `created`".into());
         };
-        let session = new_session(
-            Variant::parse(variant, pawn.as_deref())?,
-            DrawRules::default(),
-            None,
-        )?;
+        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
         let sides = session.side_count();
         Ok(Room {
             session,
@@ -381,6 +379,17 @@ impl Room {
     }
 }
 
+/// A new game's rules session: the variant with its pawn kind and
+/// promotion option, as the `created` event names them.
+pub fn game_session(
+    variant: &str,
+    pawn: Option<&str>,
+    promotion: Option<&str>,
+) -> Result<Box<dyn Session>, String> {
+    let parsed = Variant::parse(variant, pawn)?.with_promotion_text(promotion)?;
+    new_session(parsed, DrawRules::default(), None)
+}
+
 fn ended(status: &str) -> GameEvent {
     GameEvent::Ended {
         status: status.to_string(),
@@ -427,7 +436,7 @@ mod tests {
             initial_ms: 60_000,
             increment_ms: 0,
         };
-        let created = Room::created("flaxman", None, Some(clock)).expect("a game");
+        let created = Room::created("flaxman", None, None, Some(clock)).expect("a game");
         let mut room = Room::new(&created).expect("a room");
         let start = Instant::now();
         for seat in [0, 1] {

@@ -79,6 +79,7 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
             ClientMessage::Create {
                 variant,
                 pawn,
+                promotion,
                 clock,
                 seat,
                 listed,
@@ -86,6 +87,7 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
                 let request = NewGameRequest {
                     variant,
                     pawn,
+                    promotion,
                     clock,
                     seat,
                     listed,

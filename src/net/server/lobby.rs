@@ -33,6 +33,7 @@ struct LobbyState {
 pub struct NewGameRequest {
     pub variant: String,
     pub pawn: Option<String>,
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub seat: Option<u8>,
     pub listed: bool,
@@ -91,12 +92,14 @@ impl Lobby {
             Some(GameEvent::Created {
                 variant,
                 pawn,
+                promotion,
                 clock,
                 ..
             }) if waiting => Some(Seek {
                 code: game.code.clone(),
                 variant: variant.clone(),
                 pawn: pawn.clone(),
+                promotion: promotion.clone(),
                 clock: *clock,
                 free_seats: free,
             }),
@@ -141,7 +144,12 @@ impl Lobby {
                 self.limits.open_games_per_connection
             ));
         }
-        let created = Room::created(&request.variant, request.pawn.as_deref(), request.clock)?;
+        let created = Room::created(
+            &request.variant,
+            request.pawn.as_deref(),
+            request.promotion.as_deref(),
+            request.clock,
+        )?;
         let GameEvent::Created { sides, .. } = created else {
             return Err("a new game must start with `created`".into());
         };
