@@ -89,6 +89,7 @@ pub fn create_timed(
         clock,
         seat,
         listed: true,
+        name: None,
     };
     create_with(client, &message)
 }
@@ -104,6 +105,7 @@ pub fn join(client: &mut Client, code: &str) -> SeatTicket {
         .send(&ClientMessage::Join {
             code: code.into(),
             seat: None,
+            name: None,
         })
         .unwrap();
     await_seat(client).expect("seated")

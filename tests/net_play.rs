@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use variantarium::net::client::Client;
-use variantarium::net::player::SeatTicket;
+use variantarium::net::client::{Client, GameView};
+use variantarium::net::player::{SeatTicket, follow};
 use variantarium::net::protocol::{ClientMessage, GameEvent, ServerMessage};
 use variantarium::net::room::game_session;
 use variantarium::net::server::Limits;
@@ -24,6 +24,7 @@ use crate::net_db::{Backend, TestDb};
 crate::on_both_backends!(
     a_promotion_only_its_option_allows_is_played_online_and_refused_without_it,
     the_bot_creates_a_game_with_the_promotion_option_it_is_given,
+    display_names_reach_every_seat_and_spectator_and_outlive_a_restart,
 );
 
 /// A `create` of an untimed, unlisted game with the creator on `seat`.
@@ -35,6 +36,7 @@ pub fn create_message(variant: &str, promotion: Option<&str>, seat: u8) -> Clien
         clock: None,
         seat: Some(seat),
         listed: false,
+        name: None,
     }
 }
 
@@ -151,4 +153,79 @@ fn the_bot_creates_a_game_with_the_promotion_option_it_is_given(backend: Backend
     out.read_line(&mut result).unwrap();
     assert_eq!(result.trim(), "1-0 resignation");
     assert!(bot.wait().unwrap().success());
+}
+
+/// Follows a game from its first event (as a spectator, or as the seat of
+/// `token`) until the server says it has sent every event: the game's view.
+pub fn view_of(client: &mut Client, game: &str, token: Option<&str>) -> GameView {
+    let message = match token {
+        Some(token) => ClientMessage::Resume {
+            game: game.into(),
+            token: token.into(),
+            since: 0,
+        },
+        None => ClientMessage::Watch {
+            game: game.into(),
+            since: 0,
+        },
+    };
+    client.send(&message).unwrap();
+    let mut view = None;
+    for _ in 0..10_000 {
+        let message = client.recv().unwrap();
+        if matches!(&message, ServerMessage::Following { game: g, .. } if g == game) {
+            return view.expect("the game's events");
+        }
+        assert_eq!(follow(&mut view, game, message), Ok(None));
+    }
+    panic!("no end to the events of {game}");
+}
+
+fn named(create: &ClientMessage, name: &str) -> ClientMessage {
+    let mut message = create.clone();
+    if let ClientMessage::Create { name: n, .. } | ClientMessage::Join { name: n, .. } =
+        &mut message
+    {
+        *n = Some(name.into());
+    }
+    message
+}
+
+fn display_names_reach_every_seat_and_spectator_and_outlive_a_restart(backend: Backend) {
+    let db = TestDb::new("names", backend);
+    let server = serve_in_process(&db, Limits::default());
+    let addr = server.addr.to_string();
+    let mut white = connect(&addr);
+    // Blank around a name goes; too long a name, or one with a control
+    // character, is refused with its reason.
+    let create = create_message("flaxman", None, 0);
+    for (name, says) in [(&"x".repeat(25)[..], "at most 24"), ("Ad\u{7}a", "control")] {
+        let reason = answer(&mut white, &named(&create, name)).expect("refused");
+        assert!(reason.contains(says), "{name:?}: {reason}");
+    }
+    let w = create_with(&mut white, &named(&create, "  Ada Lovelace "));
+    let mut black = connect(&addr);
+    let join = ClientMessage::Join {
+        code: w.code.clone(),
+        seat: None,
+        name: None,
+    };
+    let reason = answer(&mut black, &named(&join, "Be\na")).map(|r| r.contains("control"));
+    assert_eq!(reason, Some(true), "a newline is a control character");
+    let b = create_with(&mut black, &named(&join, "Bea"));
+    let expected = vec![Some("Ada Lovelace".to_string()), Some("Bea".to_string())];
+    let mut spectator = connect(&addr);
+    assert_eq!(view_of(&mut spectator, &w.game, None).names, expected);
+    let mut white_again = connect(&addr);
+    let view = view_of(&mut white_again, &w.game, Some(&w.token));
+    assert_eq!(view.names, expected);
+    // The names are events like the others: a restarted server has them.
+    drop(server);
+    let server = serve_in_process(&db, Limits::default());
+    let mut again = connect(&server.addr.to_string());
+    assert_eq!(view_of(&mut again, &b.game, Some(&b.token)).names, expected);
+    // A nameless seat stays nameless.
+    let mut solo = connect(&server.addr.to_string());
+    let s = create_with(&mut solo, &create);
+    assert_eq!(view_of(&mut solo, &s.game, None).names, vec![None, None]);
 }

@@ -50,6 +50,9 @@ pub struct BotArgs {
     /// Join the game with this invite code.
     #[arg(long)]
     pub join: Option<String>,
+    /// The name the bot plays under, as the other players see it.
+    #[arg(long)]
+    pub name: Option<String>,
     /// Seed of the engine's noise.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -105,6 +108,7 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         return Ok(ClientMessage::Join {
             code: code.clone(),
             seat: None,
+            name: args.name.clone(),
         });
     }
     let variant = args
@@ -132,5 +136,6 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         clock,
         seat,
         listed: args.listed,
+        name: args.name.clone(),
     })
 }

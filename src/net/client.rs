@@ -148,6 +148,8 @@ pub struct GameView {
     pub clock: Option<ClockSpec>,
     pub sides: u8,
     pub seats_taken: Vec<bool>,
+    /// Each seat's display name, if its player gave one.
+    pub names: Vec<Option<String>>,
     pub session: Box<dyn Session>,
     /// Each side's time left after the last move, in a timed game.
     pub clock_ms: Option<Vec<u64>>,
@@ -181,6 +183,7 @@ impl GameView {
             clock: *clock,
             sides: *sides,
             seats_taken: vec![false; *sides as usize],
+            names: vec![None; *sides as usize],
             session,
             clock_ms: None,
             draw_offers: Vec::new(),
@@ -206,9 +209,10 @@ impl GameView {
         }
         match event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
-            GameEvent::SeatTaken { seat } => {
+            GameEvent::SeatTaken { seat, name } => {
                 if let Some(taken) = self.seats_taken.get_mut(*seat as usize) {
                     *taken = true;
+                    self.names[*seat as usize] = name.clone();
                 }
             }
             GameEvent::Moved { text, clock_ms, .. } => {

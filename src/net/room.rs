@@ -16,12 +16,27 @@ use crate::rules::{GameResult, Side};
 /// What a seated player (or the clock) asks of a game.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action {
-    Sit { seat: Option<u8> },
-    Move { seat: u8, ply: u32, text: String },
-    Resign { seat: u8 },
-    OfferDraw { seat: u8 },
-    DeclineDraw { seat: u8 },
-    Abort { seat: u8 },
+    Sit {
+        seat: Option<u8>,
+        name: Option<String>,
+    },
+    Move {
+        seat: u8,
+        ply: u32,
+        text: String,
+    },
+    Resign {
+        seat: u8,
+    },
+    OfferDraw {
+        seat: u8,
+    },
+    DeclineDraw {
+        seat: u8,
+    },
+    Abort {
+        seat: u8,
+    },
 }
 
 /// What a room decided: events to store, or a move it already has.
@@ -43,6 +58,8 @@ pub struct Room {
     /// The version of each move's event, by ply.
     move_versions: Vec<u64>,
     taken: Vec<bool>,
+    /// Each seat's display name, if its player gave one.
+    names: Vec<Option<String>>,
     /// Each side's time left when its turn began.
     clock_ms: Vec<u64>,
     /// When the clock of the side to move began to run; None while it
@@ -98,6 +115,7 @@ impl Room {
             events: vec![created.clone()],
             move_versions: Vec::new(),
             taken: vec![false; sides as usize],
+            names: vec![None; sides as usize],
             clock_ms: vec![clock.map_or(0, |c| c.initial_ms); sides as usize],
             turn_started: None,
             draw_offers: Vec::new(),
@@ -140,6 +158,11 @@ impl Room {
             .collect()
     }
 
+    /// Each seat's display name, by side number.
+    pub fn names(&self) -> &[Option<String>] {
+        &self.names
+    }
+
     pub fn moves(&self) -> Vec<String> {
         self.session.moves()
     }
@@ -179,7 +202,7 @@ impl Room {
             return Err("you are out of this game".into());
         }
         let events = match action {
-            Action::Sit { seat } => vec![self.sit(*seat)?],
+            Action::Sit { seat, name } => vec![self.sit(*seat, name.clone())?],
             Action::Move { seat, ply, text } => return self.decide_move(*seat, *ply, text, now),
             _ if !self.started() => {
                 if let Action::Abort { .. } = action {
@@ -206,7 +229,7 @@ impl Room {
         Ok(Decision::Events(events))
     }
 
-    fn sit(&self, seat: Option<u8>) -> Result<GameEvent, String> {
+    fn sit(&self, seat: Option<u8>, name: Option<String>) -> Result<GameEvent, String> {
         let free = self.free_seats();
         let seat = match seat {
             Some(s) if s >= self.sides => return Err(format!("no seat {s} in this game")),
@@ -214,7 +237,7 @@ impl Room {
             Some(s) => s,
             None => *free.first().ok_or("no free seat in this game")?,
         };
-        Ok(GameEvent::SeatTaken { seat })
+        Ok(GameEvent::SeatTaken { seat, name })
     }
 
     fn decide_move(
@@ -333,9 +356,10 @@ impl Room {
         let turn_changes = matches!(event, GameEvent::Moved { .. });
         match &event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
-            GameEvent::SeatTaken { seat } => {
+            GameEvent::SeatTaken { seat, name } => {
                 let slot = self.taken.get_mut(*seat as usize).ok_or("no such seat")?;
                 *slot = true;
+                self.names[*seat as usize] = name.clone();
             }
             GameEvent::Moved { text, clock_ms, .. } => {
                 self.session.play(text).map_err(|e| e.to_string())?;
@@ -440,7 +464,11 @@ mod tests {
         let mut room = Room::new(&created).expect("a room");
         let start = Instant::now();
         for seat in [0, 1] {
-            apply_all(&mut room, Action::Sit { seat: Some(seat) }, start);
+            let sit = Action::Sit {
+                seat: Some(seat),
+                name: None,
+            };
+            apply_all(&mut room, sit, start);
         }
         let moves = ["d1-a1", "e6-d6"];
         for (ply, text) in moves.iter().enumerate() {

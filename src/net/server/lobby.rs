@@ -10,7 +10,7 @@ use super::actor::{RoomHandle, RoomRequest, RunningGame, spawn_room};
 use super::config::Limits;
 use super::host::RoomHost;
 use super::secret::{random_hex, random_seat, random_text};
-use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage};
+use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage, display_name};
 use crate::net::room::Room;
 use crate::net::store::{Commit, NewGame, Store, StoredGame};
 
@@ -37,6 +37,8 @@ pub struct NewGameRequest {
     pub clock: Option<ClockSpec>,
     pub seat: Option<u8>,
     pub listed: bool,
+    /// The creator's display name, as the client sent it.
+    pub name: Option<String>,
 }
 
 impl Lobby {
@@ -144,6 +146,7 @@ impl Lobby {
                 self.limits.open_games_per_connection
             ));
         }
+        let name = display_name(request.name.as_deref())?;
         let created = Room::created(
             &request.variant,
             request.pawn.as_deref(),
@@ -161,7 +164,7 @@ impl Lobby {
         let id = random_text(12)?;
         let code = random_text(10)?;
         let token = random_hex(16)?;
-        let events = vec![created, GameEvent::SeatTaken { seat }];
+        let events = vec![created, GameEvent::SeatTaken { seat, name }];
         self.commit(&Commit {
             game: id.clone(),
             new_game: Some(NewGame {
