@@ -26,6 +26,7 @@ mod keys;
 mod learn;
 mod net;
 mod net_db;
+mod net_play;
 mod net_scale;
 #[cfg(feature = "app")]
 mod online_window;

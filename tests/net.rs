@@ -38,7 +38,7 @@ crate::on_both_backends!(
     two_bots_play_a_game_through_the_serve_command,
 );
 
-fn serve_in_process(db: &TestDb, limits: Limits) -> RunningServer {
+pub fn serve_in_process(db: &TestDb, limits: Limits) -> RunningServer {
     let config = ServerConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
         db: db.db.clone(),
@@ -82,15 +82,21 @@ pub fn create_timed(
     seat: Option<u8>,
     clock: Option<ClockSpec>,
 ) -> SeatTicket {
-    client
-        .send(&ClientMessage::Create {
-            variant: variant.into(),
-            pawn: pawn.map(str::to_string),
-            clock,
-            seat,
-            listed: true,
-        })
-        .unwrap();
+    let message = ClientMessage::Create {
+        variant: variant.into(),
+        pawn: pawn.map(str::to_string),
+        promotion: None,
+        clock,
+        seat,
+        listed: true,
+        name: None,
+    };
+    create_with(client, &message)
+}
+
+/// Sends a `create` (or `join`) and waits for the seat.
+pub fn create_with(client: &mut Client, message: &ClientMessage) -> SeatTicket {
+    client.send(message).unwrap();
     await_seat(client).expect("seated")
 }
 
@@ -99,6 +105,7 @@ pub fn join(client: &mut Client, code: &str) -> SeatTicket {
         .send(&ClientMessage::Join {
             code: code.into(),
             seat: None,
+            name: None,
         })
         .unwrap();
     await_seat(client).expect("seated")
@@ -838,7 +845,7 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
         let err = String::from_utf8_lossy(&output.stderr).to_string();
         (output.status.code(), err)
     };
-    let cases: [&[&str]; 7] = [
+    let cases: [&[&str]; 8] = [
         &["serve", "--listen", "nowhere"],
         &[
             "serve",
@@ -873,6 +880,15 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
             "five",
         ],
         &["bot", "--server", "127.0.0.1:1", "--create", "nochess"],
+        &[
+            "bot",
+            "--server",
+            "127.0.0.1:1",
+            "--create",
+            "glinski",
+            "--promotion",
+            "straight",
+        ],
         &[
             "bot",
             "--server",

@@ -25,10 +25,14 @@ fn new_game(id: &str) -> Commit {
             GameEvent::Created {
                 variant: "flaxman".into(),
                 pawn: None,
+                promotion: None,
                 sides: 2,
                 clock: None,
             },
-            GameEvent::SeatTaken { seat: 0 },
+            GameEvent::SeatTaken {
+                seat: 0,
+                name: None,
+            },
         ],
         finished: false,
     }
@@ -62,7 +66,13 @@ fn a_game_is_stored_whole_and_an_event_number_is_never_used_twice(backend: Backe
     assert!(store.commit(&new_game("g1")).is_err());
     let mut join = moved("g1", 3, "a2-a3");
     join.seat = Some((1, "token-b".into()));
-    join.events.insert(0, GameEvent::SeatTaken { seat: 1 });
+    join.events.insert(
+        0,
+        GameEvent::SeatTaken {
+            seat: 1,
+            name: Some("Bea".into()),
+        },
+    );
     join.events[1] = GameEvent::Moved {
         ply: 0,
         text: "a2-a3".into(),

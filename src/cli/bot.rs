@@ -34,6 +34,10 @@ pub struct BotArgs {
     /// With --create: a hex game's pawn-like piece.
     #[arg(long, requires = "create")]
     pub pawn: Option<String>,
+    /// With --create: an Anglojewish game's promotion option (curved,
+    /// straight, straight-curved).
+    #[arg(long, requires = "create")]
+    pub promotion: Option<String>,
     /// With --create: the clock, MINUTES+SECONDS of increment (5+3).
     #[arg(long, requires = "create")]
     pub clock: Option<String>,
@@ -46,6 +50,9 @@ pub struct BotArgs {
     /// Join the game with this invite code.
     #[arg(long)]
     pub join: Option<String>,
+    /// The name the bot plays under, as the other players see it.
+    #[arg(long)]
+    pub name: Option<String>,
     /// Seed of the engine's noise.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -101,13 +108,15 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         return Ok(ClientMessage::Join {
             code: code.clone(),
             seat: None,
+            name: args.name.clone(),
         });
     }
     let variant = args
         .create
         .clone()
         .ok_or("--create or --join is required")?;
-    crate::rules::variant::Variant::parse(&variant, args.pawn.as_deref())?;
+    crate::rules::variant::Variant::parse(&variant, args.pawn.as_deref())?
+        .with_promotion_text(args.promotion.as_deref())?;
     let clock = args.clock.as_deref().map(ClockSpec::parse).transpose()?;
     let seat = match args.side.as_deref() {
         None | Some("random") => None,
@@ -123,8 +132,10 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
     Ok(ClientMessage::Create {
         variant,
         pawn: args.pawn.clone(),
+        promotion: args.promotion.clone(),
         clock,
         seat,
         listed: args.listed,
+        name: args.name.clone(),
     })
 }

@@ -14,10 +14,8 @@ use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
 use super::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
-use super::room::Room;
-use crate::rules::history::DrawRules;
-use crate::rules::session::{Session, new_session};
-use crate::rules::variant::Variant;
+use super::room::{Room, game_session};
+use crate::rules::session::Session;
 
 /// The largest message the client takes from a server (a long seek list).
 const SERVER_MESSAGE_LIMIT: usize = 1 << 20;
@@ -146,9 +144,12 @@ pub struct GameView {
     pub version: u64,
     pub variant: String,
     pub pawn: Option<String>,
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub sides: u8,
     pub seats_taken: Vec<bool>,
+    /// Each seat's display name, if its player gave one.
+    pub names: Vec<Option<String>>,
     pub session: Box<dyn Session>,
     /// Each side's time left after the last move, in a timed game.
     pub clock_ms: Option<Vec<u64>>,
@@ -163,6 +164,7 @@ impl GameView {
         let GameEvent::Created {
             variant,
             pawn,
+            promotion,
             sides,
             clock,
         } = created
@@ -171,19 +173,17 @@ impl GameView {
         };
         // Room::new checks the event as the server does.
         Room::new(created)?;
-        let session = new_session(
-            Variant::parse(variant, pawn.as_deref())?,
-            DrawRules::default(),
-            None,
-        )?;
+        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
         Ok(GameView {
             game: game.to_string(),
             version: 1,
             variant: variant.clone(),
             pawn: pawn.clone(),
+            promotion: promotion.clone(),
             clock: *clock,
             sides: *sides,
             seats_taken: vec![false; *sides as usize],
+            names: vec![None; *sides as usize],
             session,
             clock_ms: None,
             draw_offers: Vec::new(),
@@ -209,9 +209,10 @@ impl GameView {
         }
         match event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
-            GameEvent::SeatTaken { seat } => {
+            GameEvent::SeatTaken { seat, name } => {
                 if let Some(taken) = self.seats_taken.get_mut(*seat as usize) {
                     *taken = true;
+                    self.names[*seat as usize] = name.clone();
                 }
             }
             GameEvent::Moved { text, clock_ms, .. } => {

@@ -41,19 +41,26 @@ impl ClockSpec {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// A new game: its variant id, a hex game's pawn kind, its clock (none
-    /// for an untimed game), the creator's seat (a side number; none for a
-    /// random one) and whether it is listed among the open seeks.
+    /// A new game: its variant id, a hex game's pawn kind, an Anglojewish
+    /// game's promotion option (`curved`, `straight`, `straight-curved`),
+    /// its clock (none for an untimed game), the creator's seat (a side
+    /// number; none for a random one) and whether it is listed among the
+    /// open seeks.
     Create {
         variant: String,
         #[serde(default)]
         pawn: Option<String>,
+        #[serde(default)]
+        promotion: Option<String>,
         #[serde(default)]
         clock: Option<ClockSpec>,
         #[serde(default)]
         seat: Option<u8>,
         #[serde(default)]
         listed: bool,
+        /// The creator's display name (see [`display_name`]).
+        #[serde(default)]
+        name: Option<String>,
     },
     /// Take a free seat of the game with this invite code (a chosen one,
     /// or the first free one).
@@ -61,6 +68,9 @@ pub enum ClientMessage {
         code: String,
         #[serde(default)]
         seat: Option<u8>,
+        /// The player's display name (see [`display_name`]).
+        #[serde(default)]
+        name: Option<String>,
     },
     /// The open seeks.
     Seeks,
@@ -110,6 +120,8 @@ pub struct Seek {
     pub code: String,
     pub variant: String,
     pub pawn: Option<String>,
+    #[serde(default)]
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub free_seats: Vec<u8>,
 }
@@ -171,12 +183,18 @@ pub enum GameEvent {
     Created {
         variant: String,
         pawn: Option<String>,
+        /// An Anglojewish game's promotion option, when one was chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<String>,
         sides: u8,
         clock: Option<ClockSpec>,
     },
-    /// A seat was taken; the game starts when every seat is.
+    /// A seat was taken, by a player of this display name if they gave
+    /// one; the game starts when every seat is.
     SeatTaken {
         seat: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
     },
     /// Move number `ply` (from 0) was played. `clock_ms` is each side's
     /// time left after it, by side number, in a timed game.
@@ -200,6 +218,24 @@ pub enum GameEvent {
         #[serde(default)]
         clock_ms: Option<Vec<u64>>,
     },
+}
+
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// A player's display name as the server keeps it: trimmed, none when
+/// blank; refused when too long or holding a control character.
+pub fn display_name(name: Option<&str>) -> Result<Option<String>, String> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold control characters".into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!("a name is at most {MAX_NAME_CHARS} characters"));
+    }
+    Ok(Some(name.to_string()))
 }
 
 /// The largest message either side accepts, in bytes.

@@ -16,12 +16,27 @@ use crate::rules::{GameResult, Side};
 /// What a seated player (or the clock) asks of a game.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action {
-    Sit { seat: Option<u8> },
-    Move { seat: u8, ply: u32, text: String },
-    Resign { seat: u8 },
-    OfferDraw { seat: u8 },
-    DeclineDraw { seat: u8 },
-    Abort { seat: u8 },
+    Sit {
+        seat: Option<u8>,
+        name: Option<String>,
+    },
+    Move {
+        seat: u8,
+        ply: u32,
+        text: String,
+    },
+    Resign {
+        seat: u8,
+    },
+    OfferDraw {
+        seat: u8,
+    },
+    DeclineDraw {
+        seat: u8,
+    },
+    Abort {
+        seat: u8,
+    },
 }
 
 /// What a room decided: events to store, or a move it already has.
@@ -43,6 +58,8 @@ pub struct Room {
     /// The version of each move's event, by ply.
     move_versions: Vec<u64>,
     taken: Vec<bool>,
+    /// Each seat's display name, if its player gave one.
+    names: Vec<Option<String>>,
     /// Each side's time left when its turn began.
     clock_ms: Vec<u64>,
     /// When the clock of the side to move began to run; None while it
@@ -59,10 +76,10 @@ impl Room {
     pub fn created(
         variant: &str,
         pawn: Option<&str>,
+        promotion: Option<&str>,
         clock: Option<ClockSpec>,
     ) -> Result<GameEvent, String> {
-        let parsed = Variant::parse(variant, pawn)?;
-        let session = new_session(parsed, DrawRules::default(), None)?;
+        let session = game_session(variant, pawn, promotion)?;
         if let Some(spec) = clock
             && (spec.initial_ms == 0 || spec.initial_ms > 36_000_000 || spec.increment_ms > 600_000)
         {
@@ -71,6 +88,7 @@ impl Room {
         Ok(GameEvent::Created {
             variant: variant.to_string(),
             pawn: pawn.map(str::to_string),
+            promotion: promotion.map(str::to_string),
             sides: session.side_count(),
             clock,
         })
@@ -81,17 +99,14 @@ impl Room {
         let GameEvent::Created {
             variant,
             pawn,
+            promotion,
             clock,
             ..
         } = created
         else {
             return Err("a game's first event must be `created`".into());
         };
-        let session = new_session(
-            Variant::parse(variant, pawn.as_deref())?,
-            DrawRules::default(),
-            None,
-        )?;
+        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
         let sides = session.side_count();
         Ok(Room {
             session,
@@ -100,6 +115,7 @@ impl Room {
             events: vec![created.clone()],
             move_versions: Vec::new(),
             taken: vec![false; sides as usize],
+            names: vec![None; sides as usize],
             clock_ms: vec![clock.map_or(0, |c| c.initial_ms); sides as usize],
             turn_started: None,
             draw_offers: Vec::new(),
@@ -142,6 +158,11 @@ impl Room {
             .collect()
     }
 
+    /// Each seat's display name, by side number.
+    pub fn names(&self) -> &[Option<String>] {
+        &self.names
+    }
+
     pub fn moves(&self) -> Vec<String> {
         self.session.moves()
     }
@@ -181,7 +202,7 @@ impl Room {
             return Err("you are out of this game".into());
         }
         let events = match action {
-            Action::Sit { seat } => vec![self.sit(*seat)?],
+            Action::Sit { seat, name } => vec![self.sit(*seat, name.clone())?],
             Action::Move { seat, ply, text } => return self.decide_move(*seat, *ply, text, now),
             _ if !self.started() => {
                 if let Action::Abort { .. } = action {
@@ -208,7 +229,7 @@ impl Room {
         Ok(Decision::Events(events))
     }
 
-    fn sit(&self, seat: Option<u8>) -> Result<GameEvent, String> {
+    fn sit(&self, seat: Option<u8>, name: Option<String>) -> Result<GameEvent, String> {
         let free = self.free_seats();
         let seat = match seat {
             Some(s) if s >= self.sides => return Err(format!("no seat {s} in this game")),
@@ -216,7 +237,7 @@ impl Room {
             Some(s) => s,
             None => *free.first().ok_or("no free seat in this game")?,
         };
-        Ok(GameEvent::SeatTaken { seat })
+        Ok(GameEvent::SeatTaken { seat, name })
     }
 
     fn decide_move(
@@ -335,9 +356,10 @@ impl Room {
         let turn_changes = matches!(event, GameEvent::Moved { .. });
         match &event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
-            GameEvent::SeatTaken { seat } => {
+            GameEvent::SeatTaken { seat, name } => {
                 let slot = self.taken.get_mut(*seat as usize).ok_or("no such seat")?;
                 *slot = true;
+                self.names[*seat as usize] = name.clone();
             }
             GameEvent::Moved { text, clock_ms, .. } => {
                 self.session.play(text).map_err(|e| e.to_string())?;
@@ -379,6 +401,17 @@ impl Room {
         }
         Some(left)
     }
+}
+
+/// A new game's rules session: the variant with its pawn kind and
+/// promotion option, as the `created` event names them.
+pub fn game_session(
+    variant: &str,
+    pawn: Option<&str>,
+    promotion: Option<&str>,
+) -> Result<Box<dyn Session>, String> {
+    let parsed = Variant::parse(variant, pawn)?.with_promotion_text(promotion)?;
+    new_session(parsed, DrawRules::default(), None)
 }
 
 fn ended(status: &str) -> GameEvent {
@@ -427,11 +460,15 @@ mod tests {
             initial_ms: 60_000,
             increment_ms: 0,
         };
-        let created = Room::created("flaxman", None, Some(clock)).expect("a game");
+        let created = Room::created("flaxman", None, None, Some(clock)).expect("a game");
         let mut room = Room::new(&created).expect("a room");
         let start = Instant::now();
         for seat in [0, 1] {
-            apply_all(&mut room, Action::Sit { seat: Some(seat) }, start);
+            let sit = Action::Sit {
+                seat: Some(seat),
+                name: None,
+            };
+            apply_all(&mut room, sit, start);
         }
         let moves = ["d1-a1", "e6-d6"];
         for (ply, text) in moves.iter().enumerate() {

@@ -39,8 +39,12 @@ pub enum RoomRequest {
         request: PlayerRequest,
         outbox: Outbox,
     },
-    /// Take a free seat (by invite code).
-    Join { seat: Option<u8>, outbox: Outbox },
+    /// Take a free seat (by invite code), under a display name (checked).
+    Join {
+        seat: Option<u8>,
+        name: Option<String>,
+        outbox: Outbox,
+    },
     /// Follow the game from the event after `since`: as a spectator, or
     /// as the seat of `token` (checked).
     Follow {
@@ -135,7 +139,7 @@ impl RoomActor {
                         self.act(&token, request, &outbox);
                     }
                 }
-                RoomRequest::Join { seat, outbox } => self.join(seat, &outbox),
+                RoomRequest::Join { seat, name, outbox } => self.join(seat, name, &outbox),
                 RoomRequest::Follow {
                     since,
                     token,
@@ -215,19 +219,23 @@ impl RoomActor {
         }
     }
 
-    fn join(&mut self, seat: Option<u8>, outbox: &Outbox) {
+    fn join(&mut self, seat: Option<u8>, name: Option<String>, outbox: &Outbox) {
         let token = match random_hex(16) {
             Ok(token) => token,
             Err(reason) => return self.refuse(outbox, reason),
         };
         let mut taken = None;
         for attempt in 0..2 {
-            let decided = self.room.decide(&Action::Sit { seat }, Instant::now());
+            let sit = Action::Sit {
+                seat,
+                name: name.clone(),
+            };
+            let decided = self.room.decide(&sit, Instant::now());
             let Ok(Decision::Events(events)) = decided else {
                 let reason = decided.err().unwrap_or_else(|| "cannot sit".into());
                 return self.refuse(outbox, reason);
             };
-            let Some(GameEvent::SeatTaken { seat }) = events.first().cloned() else {
+            let Some(GameEvent::SeatTaken { seat, .. }) = events.first().cloned() else {
                 return self.refuse(outbox, "cannot sit".into());
             };
             match self.store(events, Some((seat, token.clone())), None) {

@@ -16,7 +16,7 @@ use super::actor::{PlayerRequest, RoomHandle, RoomRequest};
 use super::config::RateLimit;
 use super::lobby::{Lobby, NewGameRequest};
 use super::outbox::Outbox;
-use crate::net::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use crate::net::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, display_name};
 
 /// Messages over the rate in a row after which the connection is closed.
 const MAX_STRIKES: u32 = 50;
@@ -74,53 +74,57 @@ pub async fn serve_connection(stream: TcpStream, lobby: Arc<Lobby>, conn: u64) {
 }
 
 async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
-    let routed =
-        match message {
-            ClientMessage::Create {
+    let routed = match message {
+        ClientMessage::Create {
+            variant,
+            pawn,
+            promotion,
+            clock,
+            seat,
+            listed,
+            name,
+        } => {
+            let request = NewGameRequest {
                 variant,
                 pawn,
+                promotion,
                 clock,
                 seat,
                 listed,
-            } => {
-                let request = NewGameRequest {
-                    variant,
-                    pawn,
-                    clock,
-                    seat,
-                    listed,
-                };
-                match lobby.create(request, outbox.conn) {
-                    Ok((seated, room)) => {
-                        outbox.send(&seated);
-                        let follow = RoomRequest::Follow {
-                            since: 0,
-                            token: None,
-                            outbox: outbox.clone(),
-                        };
-                        Ok((room, follow))
-                    }
-                    Err(reason) => Err((None, reason)),
-                }
-            }
-            ClientMessage::Join { code, seat } => lobby
-                .room_by_code(&code)
-                .map_err(|r| (None, r))
-                .map(|room| {
-                    let join = RoomRequest::Join {
-                        seat,
+                name,
+            };
+            match lobby.create(request, outbox.conn) {
+                Ok((seated, room)) => {
+                    outbox.send(&seated);
+                    let follow = RoomRequest::Follow {
+                        since: 0,
+                        token: None,
                         outbox: outbox.clone(),
                     };
-                    (room, join)
-                }),
-            ClientMessage::Seeks => {
-                outbox.send(&ServerMessage::Seeks {
-                    seeks: lobby.seeks(),
-                });
-                return;
+                    Ok((room, follow))
+                }
+                Err(reason) => Err((None, reason)),
             }
-            other => game_request(other, lobby, outbox),
-        };
+        }
+        ClientMessage::Join { code, seat, name } => display_name(name.as_deref())
+            .and_then(|name| Ok((lobby.room_by_code(&code)?, name)))
+            .map_err(|r| (None, r))
+            .map(|(room, name)| {
+                let join = RoomRequest::Join {
+                    seat,
+                    name,
+                    outbox: outbox.clone(),
+                };
+                (room, join)
+            }),
+        ClientMessage::Seeks => {
+            outbox.send(&ServerMessage::Seeks {
+                seeks: lobby.seeks(),
+            });
+            return;
+        }
+        other => game_request(other, lobby, outbox),
+    };
     match routed {
         Ok((room, request)) => {
             if room.send(request).await.is_err() {

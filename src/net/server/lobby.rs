@@ -10,7 +10,7 @@ use super::actor::{RoomHandle, RoomRequest, RunningGame, spawn_room};
 use super::config::Limits;
 use super::host::RoomHost;
 use super::secret::{random_hex, random_seat, random_text};
-use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage};
+use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage, display_name};
 use crate::net::room::Room;
 use crate::net::store::{Commit, NewGame, Store, StoredGame};
 
@@ -33,9 +33,12 @@ struct LobbyState {
 pub struct NewGameRequest {
     pub variant: String,
     pub pawn: Option<String>,
+    pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub seat: Option<u8>,
     pub listed: bool,
+    /// The creator's display name, as the client sent it.
+    pub name: Option<String>,
 }
 
 impl Lobby {
@@ -91,12 +94,14 @@ impl Lobby {
             Some(GameEvent::Created {
                 variant,
                 pawn,
+                promotion,
                 clock,
                 ..
             }) if waiting => Some(Seek {
                 code: game.code.clone(),
                 variant: variant.clone(),
                 pawn: pawn.clone(),
+                promotion: promotion.clone(),
                 clock: *clock,
                 free_seats: free,
             }),
@@ -141,7 +146,13 @@ impl Lobby {
                 self.limits.open_games_per_connection
             ));
         }
-        let created = Room::created(&request.variant, request.pawn.as_deref(), request.clock)?;
+        let name = display_name(request.name.as_deref())?;
+        let created = Room::created(
+            &request.variant,
+            request.pawn.as_deref(),
+            request.promotion.as_deref(),
+            request.clock,
+        )?;
         let GameEvent::Created { sides, .. } = created else {
             return Err("a new game must start with `created`".into());
         };
@@ -153,7 +164,7 @@ impl Lobby {
         let id = random_text(12)?;
         let code = random_text(10)?;
         let token = random_hex(16)?;
-        let events = vec![created, GameEvent::SeatTaken { seat }];
+        let events = vec![created, GameEvent::SeatTaken { seat, name }];
         self.commit(&Commit {
             game: id.clone(),
             new_game: Some(NewGame {
