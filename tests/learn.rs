@@ -132,6 +132,38 @@ fn the_checker_proves_expectations_and_branches_on_each_accepted_move() {
 }
 
 #[test]
+fn an_expected_elimination_is_proved_as_status_words_it() {
+    let library = Library::load(&lessons_dir()).expect("the lessons folder reads");
+    let mut lesson = library
+        .find("hexagonal-three-player-checkmate")
+        .expect("the lesson exists")
+        .clone();
+    assert_eq!(check(&lesson), Ok(()));
+    // After Black's forced pass Red eliminates him; claim White is out.
+    let at = lesson
+        .steps
+        .iter()
+        .position(|s| matches!(s, Step::Expect(e) if e.eliminated.as_deref() == Some(&["black".to_string()][..])))
+        .expect("an expect step on the elimination");
+    if let Step::Expect(expect) = &mut lesson.steps[at] {
+        expect.eliminated = Some(vec!["white".into()]);
+    }
+    let problem = check(&lesson).expect_err("a false claim fails");
+    assert_eq!(problem.step, at + 1);
+    assert!(
+        problem
+            .message
+            .contains("expected white out of the game, the game says black"),
+        "{problem}"
+    );
+    if let Step::Expect(expect) = &mut lesson.steps[at] {
+        expect.eliminated = Some(Vec::new());
+    }
+    let problem = check(&lesson).expect_err("nobody out is false too");
+    assert!(problem.message.contains("expected nobody out"), "{problem}");
+}
+
+#[test]
 fn learn_list_prints_id_variant_and_title() {
     let (code, out, err) = variantarium(&["learn", "--list"]);
     assert_eq!(code, 0, "{err}");

@@ -205,6 +205,11 @@ pub struct Expect {
     /// The number of legal moves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_count: Option<usize>,
+    /// Exactly the players out of the game, as `variantarium status` words
+    /// its second line (`white`, `black`, `red`; once a player has won,
+    /// everyone else): three-player games; empty when all play on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eliminated: Option<Vec<String>>,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

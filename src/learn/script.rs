@@ -269,6 +269,34 @@ impl Frame {
                 ));
             }
         }
+        if let Some(names) = &expect.eliminated {
+            for name in names {
+                side_named(name)?.ok_or("'none' is no player")?;
+            }
+            // As `status` words its second line: once a player has won,
+            // everyone else is out.
+            let out = match session.multi_player_status() {
+                Some([_, line]) => line
+                    .trim_start_matches("eliminated: ")
+                    .split(", ")
+                    .filter(|n| *n != "-")
+                    .map(String::from)
+                    .collect(),
+                None => Vec::new(),
+            };
+            let same = out.len() == names.len() && out.iter().all(|n| names.contains(n));
+            if !same {
+                let said = |names: &[String]| match names {
+                    [] => "nobody".to_string(),
+                    _ => names.join(", "),
+                };
+                return Err(format!(
+                    "expected {} out of the game, the game says {}",
+                    said(names),
+                    said(&out)
+                ));
+            }
+        }
         if let Some(wanted) = &expect.outcome {
             let standing = standing(session);
             if &standing != wanted {
