@@ -140,9 +140,11 @@ fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
         .send(&ClientMessage::Create {
             variant: "flaxman".into(),
             pawn: None,
+            promotion: None,
             clock: None,
             seat: Some(1),
             listed: false,
+            name: Some("Friend".into()),
         })
         .expect("create");
     let ticket = await_seat(&mut client).expect("seated");
@@ -326,6 +328,7 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
         .send(&ClientMessage::Join {
             code: code.clone(),
             seat: None,
+            name: None,
         })
         .expect("join");
     let ticket = await_seat(&mut client).expect("seated");

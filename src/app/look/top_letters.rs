@@ -56,8 +56,8 @@ const LETTER_SIZES: [f32; 5] = [12.5, 15.0, 18.0, 21.0, 24.0];
 fn letter_size(radius: f32) -> f32 {
     LETTER_SIZES
         .into_iter()
-        .filter(|&size| size <= radius * 1.3)
-        .last()
+        .rev()
+        .find(|&size| size <= radius * 1.3)
         .unwrap_or(LETTER_SIZES[0])
 }
 

@@ -246,11 +246,17 @@ impl Worker {
             } => ClientMessage::Create {
                 variant,
                 pawn,
+                promotion: None,
                 clock,
                 seat,
                 listed,
+                name: None,
             },
-            Ask::Join { code } => ClientMessage::Join { code, seat: None },
+            Ask::Join { code } => ClientMessage::Join {
+                code,
+                seat: None,
+                name: None,
+            },
             Ask::Move { ply, text } => ClientMessage::Move {
                 game: game()?,
                 token: token()?,
