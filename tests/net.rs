@@ -669,8 +669,14 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     pub fn start(db: &TestDb) -> ServerProcess {
+        ServerProcess::start_with(db, &[])
+    }
+
+    /// A server with more flags of `serve`.
+    pub fn start_with(db: &TestDb, flags: &[&str]) -> ServerProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
             .args(["serve", "--listen", "127.0.0.1:0", "--db", &db.arg])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -691,7 +697,7 @@ impl ServerProcess {
     }
 
     /// `kill -9`: no chance to finish anything.
-    fn kill(mut self) {
+    pub fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -914,6 +920,7 @@ fn a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time(backend: Ba
     let clock = ClockSpec {
         initial_ms: 300,
         increment_ms: 0,
+        days_per_move: None,
     };
     let w = create_timed(&mut white, "flaxman", None, Some(0), Some(clock));
     let mut black = connect(&addr);

@@ -63,6 +63,7 @@ fn when_both_servers_see_a_flag_fall_the_game_ends_once() {
     let clock = ClockSpec {
         initial_ms: 400,
         increment_ms: 0,
+        days_per_move: None,
     };
     let mut white = connect(&east.addr);
     let w = create_timed(&mut white, "tapestry", None, Some(0), Some(clock));

@@ -19,7 +19,7 @@ fn new_game(id: &str) -> Commit {
             code: format!("code-{id}"),
             listed: true,
         }),
-        seat: Some((0, format!("token-{id}"))),
+        seats: vec![(0, format!("token-{id}"))],
         first_version: 1,
         events: vec![
             GameEvent::Created {
@@ -42,7 +42,7 @@ fn moved(id: &str, version: u64, text: &str) -> Commit {
     Commit {
         game: id.into(),
         new_game: None,
-        seat: None,
+        seats: Vec::new(),
         first_version: version,
         events: vec![GameEvent::Moved {
             ply: (version - 3) as u32,
@@ -65,7 +65,7 @@ fn a_game_is_stored_whole_and_an_event_number_is_never_used_twice(backend: Backe
     // The same game made twice is refused.
     assert!(store.commit(&new_game("g1")).is_err());
     let mut join = moved("g1", 3, "a2-a3");
-    join.seat = Some((1, "token-b".into()));
+    join.seats = vec![(1, "token-b".into())];
     join.events.insert(
         0,
         GameEvent::SeatTaken {
@@ -83,7 +83,7 @@ fn a_game_is_stored_whole_and_an_event_number_is_never_used_twice(backend: Backe
     // a new event after it, writes nothing at all.
     let mut late = moved("g1", 4, "b2-b3");
     late.events.push(GameEvent::DrawOffered { seat: 0 });
-    late.seat = Some((0, "stolen".into()));
+    late.seats = vec![(0, "stolen".into())];
     let refused = store.commit(&late).expect_err("event 4 is used");
     assert_eq!(refused.lines().count(), 1, "{refused}");
     let game = store.game("g1").unwrap().expect("g1 is stored");

@@ -22,6 +22,10 @@ pub struct ServeArgs {
     /// postgresql://… or "host=… dbname=…".
     #[arg(long)]
     pub db: Option<String>,
+    /// Seconds a player may be disconnected from a game in progress before
+    /// the others may claim the win.
+    #[arg(long, default_value_t = 60)]
+    pub grace_seconds: u64,
 }
 
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -40,7 +44,10 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
     let config = ServerConfig {
         listen,
         db,
-        limits: Limits::default(),
+        limits: Limits {
+            grace: std::time::Duration::from_secs(args.grace_seconds),
+            ..Limits::default()
+        },
     };
     let server = start(&config)?;
     writeln!(out, "listening {}", server.addr).map_err(io_error)?;

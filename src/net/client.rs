@@ -154,8 +154,15 @@ pub struct GameView {
     /// Each side's time left after the last move, in a timed game.
     pub clock_ms: Option<Vec<u64>>,
     pub draw_offers: Vec<u8>,
+    /// The seat that asked for a takeback not yet answered, and the seats
+    /// that have accepted it.
+    pub takeback: Option<(u8, Vec<u8>)>,
     /// The result, once the game is over (see [`GameEvent::Ended`]).
     pub ended: Option<String>,
+    /// After the end: the seats that offered a rematch, and the rematch's
+    /// game id and invite code once it is made.
+    pub rematch_offers: Vec<u8>,
+    pub rematch: Option<(String, String)>,
 }
 
 impl GameView {
@@ -187,12 +194,37 @@ impl GameView {
             session,
             clock_ms: None,
             draw_offers: Vec::new(),
+            takeback: None,
             ended: None,
+            rematch_offers: Vec::new(),
+            rematch: None,
         })
     }
 
     pub fn started(&self) -> bool {
         self.seats_taken.iter().all(|&t| t)
+    }
+
+    /// The game back at `ply` moves, as the server took it back: the moves
+    /// before replayed from the start.
+    fn take_back(&mut self, ply: u32, clock_ms: &Option<Vec<u64>>) -> Result<(), String> {
+        let moves = self.session.moves();
+        let kept = moves
+            .get(..ply as usize)
+            .ok_or("a takeback past the start")?;
+        let mut session = game_session(
+            &self.variant,
+            self.pawn.as_deref(),
+            self.promotion.as_deref(),
+        )?;
+        for text in kept {
+            session.play(text).map_err(|e| e.to_string())?;
+        }
+        self.session = session;
+        self.clock_ms = clock_ms.clone();
+        self.draw_offers.clear();
+        self.takeback = None;
+        Ok(())
     }
 
     /// Takes in an event: false for one already seen, an error for one
@@ -219,9 +251,23 @@ impl GameView {
                 self.session.play(text).map_err(|e| e.to_string())?;
                 self.clock_ms = clock_ms.clone();
                 self.draw_offers.clear();
+                self.takeback = None;
             }
             GameEvent::DrawOffered { seat } => self.draw_offers.push(*seat),
             GameEvent::DrawDeclined { .. } => self.draw_offers.clear(),
+            GameEvent::TakebackAsked { seat, .. } => self.takeback = Some((*seat, Vec::new())),
+            GameEvent::TakebackAccepted { seat } => {
+                if let Some((_, accepted)) = self.takeback.as_mut() {
+                    accepted.push(*seat);
+                }
+            }
+            GameEvent::TakebackDeclined { .. } => self.takeback = None,
+            GameEvent::TakenBack { ply, clock_ms } => self.take_back(*ply, clock_ms)?,
+            GameEvent::RematchOffered { seat } => self.rematch_offers.push(*seat),
+            GameEvent::RematchDeclined { .. } => self.rematch_offers.clear(),
+            GameEvent::Rematched { game, code } => {
+                self.rematch = Some((game.clone(), code.clone()))
+            }
             GameEvent::Ended { status, clock_ms } => {
                 self.ended = Some(status.clone());
                 if clock_ms.is_some() {

@@ -160,7 +160,7 @@ async fn write(client: &mut Client, commit: &Commit) -> Result<(), String> {
             .await
             .map_err(pg_error)?;
     }
-    if let Some((seat, token)) = &commit.seat {
+    for (seat, token) in &commit.seats {
         let sql = "INSERT INTO seats (game, seat, token) VALUES ($1, $2, $3)";
         tx.execute(sql, &[&commit.game, &i32::from(*seat), token])
             .await

@@ -12,17 +12,57 @@ use serde::{Deserialize, Serialize};
 /// The protocol's version; the server names it in its `welcome`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// A game clock: time per side and the increment added after each move.
+/// A game clock: time per side and the increment added after each move;
+/// or a correspondence clock, `days_per_move` (then `initial_ms` and
+/// `increment_ms` are 0): each move must be made within that many days,
+/// and a side's time is whole again after each of its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct ClockSpec {
+    #[serde(default)]
     pub initial_ms: u64,
+    #[serde(default)]
     pub increment_ms: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
+/// A day of a correspondence clock, in milliseconds.
+pub const DAY_MS: u64 = 86_400_000;
+
 impl ClockSpec {
-    /// `M+I`: minutes per side and seconds of increment (`5+3`, `0.5+0`).
+    /// A correspondence clock of `days` per move.
+    pub fn correspondence(days: u32) -> ClockSpec {
+        ClockSpec {
+            initial_ms: 0,
+            increment_ms: 0,
+            days_per_move: Some(days),
+        }
+    }
+
+    /// The time a side has when its turn begins, at the start: a whole
+    /// correspondence allowance, or the time per side.
+    pub fn allowance_ms(&self) -> u64 {
+        match self.days_per_move {
+            Some(days) => u64::from(days) * DAY_MS,
+            None => self.initial_ms,
+        }
+    }
+
+    /// `M+I`: minutes per side and seconds of increment (`5+3`, `0.5+0`);
+    /// or `Dd`, a correspondence clock of D days per move (`3d`).
     pub fn parse(text: &str) -> Result<ClockSpec, String> {
-        let bad = || format!("clock must be MINUTES+SECONDS (like 5+3), not '{text}'");
+        if let Some(days) = text.trim().strip_suffix('d') {
+            return match days.trim().parse::<u32>() {
+                Ok(days) if (1..=MAX_DAYS_PER_MOVE).contains(&days) => {
+                    Ok(ClockSpec::correspondence(days))
+                }
+                _ => Err(format!(
+                    "a correspondence clock is 1d to {MAX_DAYS_PER_MOVE}d (days per move), not '{text}'"
+                )),
+            };
+        }
+        let bad =
+            || format!("clock must be MINUTES+SECONDS (like 5+3) or DAYSd (like 3d), not '{text}'");
         let (minutes, increment) = text.split_once('+').ok_or_else(bad)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
         let increment: f64 = increment.trim().parse().map_err(|_| bad())?;
@@ -33,9 +73,37 @@ impl ClockSpec {
         Ok(ClockSpec {
             initial_ms: (minutes * 60_000.0).round() as u64,
             increment_ms: (increment * 1000.0).round() as u64,
+            days_per_move: None,
         })
     }
+
+    /// Whether the server keeps this clock: 1 ms to 10 hours a side and
+    /// an increment of at most 10 minutes, or 1 to 14 days per move.
+    pub fn check(&self) -> Result<(), String> {
+        match self.days_per_move {
+            Some(days)
+                if (1..=MAX_DAYS_PER_MOVE).contains(&days)
+                    && self.initial_ms == 0
+                    && self.increment_ms == 0 =>
+            {
+                Ok(())
+            }
+            Some(_) => Err(format!(
+                "a correspondence clock gives 1 to {MAX_DAYS_PER_MOVE} days per move, and no minutes or increment"
+            )),
+            None if self.initial_ms == 0
+                || self.initial_ms > 36_000_000
+                || self.increment_ms > 600_000 =>
+            {
+                Err("clock must give 1 ms to 10 hours, increment at most 10 minutes".into())
+            }
+            None => Ok(()),
+        }
+    }
 }
+
+/// The most days per move a correspondence clock gives.
+pub const MAX_DAYS_PER_MOVE: u32 = 14;
 
 /// What a client asks.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -112,6 +180,36 @@ pub enum ClientMessage {
         game: String,
         token: String,
     },
+    /// Ask to take back your last move (and the moves played after it).
+    Takeback {
+        game: String,
+        token: String,
+    },
+    AcceptTakeback {
+        game: String,
+        token: String,
+    },
+    /// Refuse the takeback asked for, or withdraw your own.
+    DeclineTakeback {
+        game: String,
+        token: String,
+    },
+    /// Win against the players who have been disconnected for the grace
+    /// period the server sets.
+    ClaimWin {
+        game: String,
+        token: String,
+    },
+    /// After the end: offer a rematch, or accept the one offered. When
+    /// every seat has, the server makes the new game.
+    Rematch {
+        game: String,
+        token: String,
+    },
+    DeclineRematch {
+        game: String,
+        token: String,
+    },
 }
 
 /// An open seek, as the lobby lists it.
@@ -166,6 +264,20 @@ pub enum ServerMessage {
         game: String,
         version: u64,
     },
+    /// The player of `seat` has no connection to the game any more: the
+    /// others may claim the win in `claim_in_ms` if it does not come back.
+    /// Not an event: sent as it happens, and to a new follower for each
+    /// seat away.
+    Disconnected {
+        game: String,
+        seat: u8,
+        claim_in_ms: u64,
+    },
+    /// The player of `seat` is connected again.
+    Reconnected {
+        game: String,
+        seat: u8,
+    },
     /// A request refused, with the reason; `game` when it was about one.
     Refused {
         #[serde(default)]
@@ -209,6 +321,45 @@ pub enum GameEvent {
     },
     DrawDeclined {
         seat: u8,
+    },
+    /// `seat` asks to take back its last move: the game would go back to
+    /// `ply` moves, `seat` to move.
+    TakebackAsked {
+        seat: u8,
+        ply: u32,
+    },
+    /// `seat` accepts the takeback asked for (three players: the other
+    /// one has yet to).
+    TakebackAccepted {
+        seat: u8,
+    },
+    /// `seat` refused the takeback asked for (or its asker withdrew it).
+    TakebackDeclined {
+        seat: u8,
+    },
+    /// Every other player accepted: the game is back at `ply` moves (the
+    /// moves from `ply` on are gone). `clock_ms` is each side's time left
+    /// then, in a timed game.
+    TakenBack {
+        ply: u32,
+        #[serde(default)]
+        clock_ms: Option<Vec<u64>>,
+    },
+    /// After the end, `seat` offers a rematch (or accepts the one offered).
+    RematchOffered {
+        seat: u8,
+    },
+    /// `seat` refused the rematch: the offers so far are void.
+    RematchDeclined {
+        seat: u8,
+    },
+    /// Every seat accepted: the rematch is the game `game`, invite code
+    /// `code`, with the same options and clock and the seats turned round
+    /// (seat N plays seat N + 1 there, the last seat plays seat 0). Each
+    /// player learns its new seat's token from its own `seated`.
+    Rematched {
+        game: String,
+        code: String,
     },
     /// The game is over. `status` is its result as `variantarium status`
     /// words it (`1-0 checkmate`, `0-1 resignation`, `1/2-1/2 agreement`,

@@ -8,10 +8,18 @@
 use std::time::{Duration, Instant};
 
 use super::protocol::{ClockSpec, GameEvent, every_side_has_moved};
+use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
 use crate::rules::variant::Variant;
-use crate::rules::{GameResult, Side};
+
+mod ending;
+mod rematch;
+mod status;
+mod takeback;
+
+use status::ended;
+pub use status::rules_status;
 
 /// What a seated player (or the clock) asks of a game.
 #[derive(Clone, PartialEq, Debug)]
@@ -37,6 +45,47 @@ pub enum Action {
     Abort {
         seat: u8,
     },
+    Takeback {
+        seat: u8,
+    },
+    AcceptTakeback {
+        seat: u8,
+    },
+    DeclineTakeback {
+        seat: u8,
+    },
+    /// Claim the win against the seats in `gone`: the server found them
+    /// away for the grace period.
+    ClaimWin {
+        seat: u8,
+        gone: Vec<u8>,
+    },
+    /// After the end.
+    Rematch {
+        seat: u8,
+    },
+    DeclineRematch {
+        seat: u8,
+    },
+}
+
+impl Action {
+    /// The seat of a seated player's request other than a move.
+    fn seat(&self) -> Option<u8> {
+        match self {
+            Action::Resign { seat }
+            | Action::OfferDraw { seat }
+            | Action::DeclineDraw { seat }
+            | Action::Abort { seat }
+            | Action::Takeback { seat }
+            | Action::AcceptTakeback { seat }
+            | Action::DeclineTakeback { seat }
+            | Action::ClaimWin { seat, .. }
+            | Action::Rematch { seat }
+            | Action::DeclineRematch { seat } => Some(*seat),
+            Action::Sit { .. } | Action::Move { .. } => None,
+        }
+    }
 }
 
 /// What a room decided: events to store, or a move it already has.
@@ -48,6 +97,29 @@ pub enum Decision {
     AlreadyPlayed {
         version: u64,
     },
+}
+
+/// A takeback asked for and not yet answered by everyone.
+#[derive(Clone, PartialEq, Debug)]
+struct Takeback {
+    asker: u8,
+    /// The number of moves the game will have after it.
+    ply: u32,
+    accepted: Vec<u8>,
+}
+
+/// What the server needs to make a rematch: the new game's first event and
+/// the display name of each of its seats.
+#[derive(Clone, PartialEq, Debug)]
+pub struct RematchPlan {
+    pub created: GameEvent,
+    pub names: Vec<Option<String>>,
+}
+
+/// The seat the player of `seat` takes in the rematch of a game of
+/// `sides` seats: the next one, the last seat's player the first.
+pub fn rematch_seat(seat: u8, sides: u8) -> u8 {
+    (seat + 1) % sides
 }
 
 pub struct Room {
@@ -68,7 +140,12 @@ pub struct Room {
     /// the server was down is charged to nobody.
     turn_started: Option<Instant>,
     draw_offers: Vec<u8>,
+    takeback: Option<Takeback>,
     ended: Option<String>,
+    /// After the end: the seats that offered a rematch, and the rematch
+    /// once it is made (its id and invite code).
+    rematch_offers: Vec<u8>,
+    rematch: Option<(String, String)>,
 }
 
 impl Room {
@@ -80,10 +157,8 @@ impl Room {
         clock: Option<ClockSpec>,
     ) -> Result<GameEvent, String> {
         let session = game_session(variant, pawn, promotion)?;
-        if let Some(spec) = clock
-            && (spec.initial_ms == 0 || spec.initial_ms > 36_000_000 || spec.increment_ms > 600_000)
-        {
-            return Err("clock must give 1 ms to 10 hours, increment at most 10 minutes".into());
+        if let Some(spec) = clock {
+            spec.check()?;
         }
         Ok(GameEvent::Created {
             variant: variant.to_string(),
@@ -116,10 +191,13 @@ impl Room {
             move_versions: Vec::new(),
             taken: vec![false; sides as usize],
             names: vec![None; sides as usize],
-            clock_ms: vec![clock.map_or(0, |c| c.initial_ms); sides as usize],
+            clock_ms: vec![clock.map_or(0, |c| c.allowance_ms()); sides as usize],
             turn_started: None,
             draw_offers: Vec::new(),
+            takeback: None,
             ended: None,
+            rematch_offers: Vec::new(),
+            rematch: None,
         })
     }
 
@@ -148,6 +226,11 @@ impl Room {
         self.ended.as_deref()
     }
 
+    /// Whether the player of `seat` is still in the game (not eliminated).
+    pub fn in_game(&self, seat: u8) -> bool {
+        self.session.in_game(Side(seat))
+    }
+
     pub fn started(&self) -> bool {
         self.taken.iter().all(|&t| t)
     }
@@ -165,6 +248,19 @@ impl Room {
 
     pub fn moves(&self) -> Vec<String> {
         self.session.moves()
+    }
+
+    /// The rules session of the game's start, as its first event made it.
+    fn fresh_session(&self) -> Result<Box<dyn Session>, String> {
+        match self.events.first() {
+            Some(GameEvent::Created {
+                variant,
+                pawn,
+                promotion,
+                ..
+            }) => game_session(variant, pawn.as_deref(), promotion.as_deref()),
+            _ => Err("a game's first event must be `created`".into()),
+        }
     }
 
     /// When the side to move runs out of time, if its clock is running.
@@ -192,41 +288,58 @@ impl Room {
 
     /// The events `action` makes, or why it is refused; nothing changes.
     pub fn decide(&self, action: &Action, now: Instant) -> Result<Decision, String> {
+        if let Action::Rematch { .. } | Action::DeclineRematch { .. } = action {
+            return Ok(Decision::Events(vec![self.decide_rematch(action)?]));
+        }
         if let Some(status) = &self.ended {
             return Err(format!("the game is over: {}", status.replace('\n', "; ")));
         }
-        if let Action::Resign { seat } | Action::OfferDraw { seat } | Action::DeclineDraw { seat } =
-            action
-            && !self.session.in_game(Side(*seat))
-        {
-            return Err("you are out of this game".into());
-        }
-        let events = match action {
-            Action::Sit { seat, name } => vec![self.sit(*seat, name.clone())?],
+        let event = match action {
+            Action::Sit { seat, name } => self.sit(*seat, name.clone())?,
             Action::Move { seat, ply, text } => return self.decide_move(*seat, *ply, text, now),
-            _ if !self.started() => {
-                if let Action::Abort { .. } = action {
-                    vec![ended("aborted")]
-                } else {
-                    return Err("the game has not started: seats are free".into());
-                }
-            }
-            Action::Resign { seat } => vec![ended(&self.resignation(Side(*seat)))],
-            Action::OfferDraw { seat } => vec![self.draw_offer(*seat)?],
-            Action::DeclineDraw { seat } => {
-                if self.draw_offers.iter().all(|s| s == seat) {
-                    return Err("no draw offer to decline".into());
-                }
-                vec![GameEvent::DrawDeclined { seat: *seat }]
-            }
+            Action::Abort { .. } if !self.started() => ended("aborted"),
+            _ if !self.started() => return Err("the game has not started: seats are free".into()),
             Action::Abort { .. } => {
                 if every_side_has_moved(self.session.ply_count(), self.sides) {
                     return Err("too late to abort: every side has moved".into());
                 }
-                vec![ended("aborted")]
+                ended("aborted")
             }
+            _ => self.decide_seated(action, now)?,
         };
-        Ok(Decision::Events(events))
+        Ok(Decision::Events(vec![event]))
+    }
+
+    /// A request of a seated player still in the game, once it has started.
+    fn decide_seated(&self, action: &Action, now: Instant) -> Result<GameEvent, String> {
+        let seat = action.seat().ok_or("not a seated player's request")?;
+        if !self.session.in_game(Side(seat)) {
+            return Err("you are out of this game".into());
+        }
+        match action {
+            Action::Resign { .. } => Ok(ended(&self.walkout(&[Side(seat)], "resignation"))),
+            Action::OfferDraw { .. } => self.draw_offer(seat),
+            Action::DeclineDraw { .. } => {
+                if self.draw_offers.iter().all(|s| *s == seat) {
+                    return Err("no draw offer to decline".into());
+                }
+                Ok(GameEvent::DrawDeclined { seat })
+            }
+            Action::Takeback { .. } => self.ask_takeback(seat),
+            Action::AcceptTakeback { .. } => self.accept_takeback(seat, now),
+            Action::DeclineTakeback { .. } => self.decline_takeback(seat),
+            Action::ClaimWin { gone, .. } => {
+                if gone.is_empty() {
+                    return Err("every other player is connected: no win to claim".into());
+                }
+                let gone: Vec<Side> = gone.iter().map(|&s| Side(s)).collect();
+                Ok(GameEvent::Ended {
+                    status: self.walkout(&gone, "abandonment"),
+                    clock_ms: self.clock_now(now),
+                })
+            }
+            _ => Err("not a seated player's request".into()),
+        }
     }
 
     fn sit(&self, seat: Option<u8>, name: Option<String>) -> Result<GameEvent, String> {
@@ -278,7 +391,11 @@ impl Room {
             let spent = self
                 .turn_started
                 .map_or(0, |t| millis(now.duration_since(t)));
-            left[mover.index()] = left[mover.index()].saturating_sub(spent) + spec.increment_ms;
+            // A correspondence clock is whole again after each move.
+            left[mover.index()] = match spec.days_per_move {
+                Some(_) => spec.allowance_ms(),
+                None => left[mover.index()].saturating_sub(spent) + spec.increment_ms,
+            };
             left
         });
         let mut events = vec![GameEvent::Moved {
@@ -295,65 +412,9 @@ impl Room {
         Ok(Decision::Events(events))
     }
 
-    fn draw_offer(&self, seat: u8) -> Result<GameEvent, String> {
-        if self.draw_offers.contains(&seat) {
-            return Err("you have offered a draw already".into());
-        }
-        let agreed = (0..self.sides)
-            .filter(|&s| self.session.in_game(Side(s)) && s != seat)
-            .all(|s| self.draw_offers.contains(&s));
-        if !agreed {
-            return Ok(GameEvent::DrawOffered { seat });
-        }
-        let status = if self.sides == 2 {
-            "1/2-1/2 agreement".to_string()
-        } else {
-            format!("draw between {} agreement", self.playing_names(None))
-        };
-        Ok(ended(&status))
-    }
-
-    fn resignation(&self, loser: Side) -> String {
-        if self.sides == 2 {
-            let score = GameResult::Win(loser.opponent()).score();
-            return format!("{score} resignation");
-        }
-        let left: Vec<Side> = self.playing(Some(loser));
-        let standing = match left.as_slice() {
-            [winner] => format!("{} wins resignation", winner.name().to_lowercase()),
-            _ => format!(
-                "draw between {} resignation",
-                self.playing_names(Some(loser))
-            ),
-        };
-        format!("{standing}\n{} resigned", loser.name().to_lowercase())
-    }
-
-    /// The sides still playing (but `except`), in the order the
-    /// three-player status lists them: Red first.
-    fn playing(&self, except: Option<Side>) -> Vec<Side> {
-        let n = self.sides;
-        (0..n)
-            .map(|k| Side((n - 1 + k) % n))
-            .filter(|&s| self.session.in_game(s) && Some(s) != except)
-            .collect()
-    }
-
-    fn playing_names(&self, except: Option<Side>) -> String {
-        let names: Vec<String> = self
-            .playing(except)
-            .into_iter()
-            .map(|s| s.name().to_lowercase())
-            .collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => names.concat(),
-        }
-    }
-
     /// Makes a stored event part of the room.
     pub fn apply(&mut self, event: GameEvent, now: Instant) -> Result<(), String> {
-        let turn_changes = matches!(event, GameEvent::Moved { .. });
+        let turn_changes = matches!(event, GameEvent::Moved { .. } | GameEvent::TakenBack { .. });
         match &event {
             GameEvent::Created { .. } => return Err("a second `created` event".into()),
             GameEvent::SeatTaken { seat, name } => {
@@ -368,9 +429,34 @@ impl Room {
                     self.clock_ms = left.clone();
                 }
                 self.draw_offers.clear();
+                self.takeback = None;
             }
             GameEvent::DrawOffered { seat } => self.draw_offers.push(*seat),
             GameEvent::DrawDeclined { .. } => self.draw_offers.clear(),
+            GameEvent::TakebackAsked { seat, ply } => {
+                self.takeback = Some(Takeback {
+                    asker: *seat,
+                    ply: *ply,
+                    accepted: Vec::new(),
+                });
+            }
+            GameEvent::TakebackAccepted { seat } => {
+                if let Some(asked) = self.takeback.as_mut() {
+                    asked.accepted.push(*seat);
+                }
+            }
+            GameEvent::TakebackDeclined { .. } => self.takeback = None,
+            GameEvent::RematchOffered { seat } => self.rematch_offers.push(*seat),
+            GameEvent::RematchDeclined { .. } => self.rematch_offers.clear(),
+            GameEvent::Rematched { game, code } => {
+                self.rematch = Some((game.clone(), code.clone()));
+            }
+            GameEvent::TakenBack { ply, clock_ms } => {
+                self.take_back_to(*ply)?;
+                if let Some(left) = clock_ms {
+                    self.clock_ms = left.clone();
+                }
+            }
             GameEvent::Ended { status, clock_ms } => {
                 self.ended = Some(status.clone());
                 if let Some(left) = clock_ms {
@@ -414,78 +500,9 @@ pub fn game_session(
     new_session(parsed, DrawRules::default(), None)
 }
 
-fn ended(status: &str) -> GameEvent {
-    GameEvent::Ended {
-        status: status.to_string(),
-        clock_ms: None,
-    }
-}
-
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// A finished game's result as `variantarium status` words it: the score and
-/// the reason (`1-0 checkmate`), or for three players both status lines.
-pub fn rules_status(session: &dyn Session) -> String {
-    if let Some(lines) = session.multi_player_status() {
-        return lines.join("\n");
-    }
-    match session.outcome() {
-        None => "ongoing".to_string(),
-        Some(end) => format!("{} {}", end.result.score(), end.reason.id()),
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn apply_all(room: &mut Room, action: Action, now: Instant) {
-        match room.decide(&action, now).expect("accepted") {
-            Decision::Events(events) => {
-                for event in events {
-                    room.apply(event, now).expect("applies");
-                }
-            }
-            Decision::AlreadyPlayed { .. } => panic!("a new action"),
-        }
-    }
-
-    /// Time spent before a draw offer stays spent: the offer does not
-    /// restart the running clock.
-    #[test]
-    fn a_draw_offer_does_not_restart_the_running_clock() {
-        let clock = ClockSpec {
-            initial_ms: 60_000,
-            increment_ms: 0,
-        };
-        let created = Room::created("flaxman", None, None, Some(clock)).expect("a game");
-        let mut room = Room::new(&created).expect("a room");
-        let start = Instant::now();
-        for seat in [0, 1] {
-            let sit = Action::Sit {
-                seat: Some(seat),
-                name: None,
-            };
-            apply_all(&mut room, sit, start);
-        }
-        let moves = ["d1-a1", "e6-d6"];
-        for (ply, text) in moves.iter().enumerate() {
-            let seat = ply as u8 % 2;
-            let action = Action::Move {
-                seat,
-                ply: ply as u32,
-                text: text.to_string(),
-            };
-            apply_all(&mut room, action, start);
-        }
-        // White thinks 10 s, Black offers a draw, White thinks 5 s more.
-        let offer = start + Duration::from_secs(10);
-        apply_all(&mut room, Action::OfferDraw { seat: 1 }, offer);
-        let later = offer + Duration::from_secs(5);
-        let left = room.clock_now(later).expect("a timed game");
-        assert_eq!(left[0], 45_000, "White has spent 15 s of 60: {left:?}");
-        assert_eq!(left[1], 60_000);
-    }
-}
+mod tests;

@@ -117,7 +117,7 @@ impl Store for SqliteStore {
             )
             .map_err(sql_error)?;
         }
-        if let Some((seat, token)) = &commit.seat {
+        for (seat, token) in &commit.seats {
             tx.execute(
                 "INSERT INTO seats (game, seat, token) VALUES (?1, ?2, ?3)",
                 params![commit.game, seat, token],

@@ -11,8 +11,8 @@ pub struct Commit {
     pub game: String,
     /// A new game: its invite code and whether it is an open seek.
     pub new_game: Option<NewGame>,
-    /// A seat taken in this step, with its secret token.
-    pub seat: Option<(u8, String)>,
+    /// The seats taken in this step, with their secret tokens.
+    pub seats: Vec<(u8, String)>,
     /// The number of the first of `events` (the game's events so far + 1).
     pub first_version: u64,
     pub events: Vec<GameEvent>,

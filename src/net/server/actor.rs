@@ -9,52 +9,27 @@
 //! event first (a commit refused), or tells of a commit ([`RoomRequest::CatchUp`]),
 //! the actor loads the events it lacks, sends them to its followers, and
 //! decides the request again on the game as it now is.
+//!
+//! The actor also knows which seats have a connection here ([`Presence`]):
+//! it tells the followers when a seat's last connection ends and when the
+//! seat comes back, and judges a claim of the win against a seat away for
+//! the grace period.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
 use super::host::RoomHost;
+use super::mailbox::{PlayerRequest, RoomHandle, RoomRequest};
 use super::outbox::Outbox;
+use super::presence::Presence;
 use super::secret::random_hex;
 use crate::net::protocol::{GameEvent, ServerMessage};
 use crate::net::room::{Action, Decision, Room};
 use crate::net::store::Commit;
 
-/// What a seated player asks, before the server knows the seat.
-#[derive(Clone, PartialEq, Debug)]
-pub enum PlayerRequest {
-    Move { ply: u32, text: String },
-    Resign,
-    OfferDraw,
-    DeclineDraw,
-    Abort,
-}
-
-pub enum RoomRequest {
-    /// A request from the seat this token holds.
-    Act {
-        token: String,
-        request: PlayerRequest,
-        outbox: Outbox,
-    },
-    /// Take a free seat (by invite code), under a display name (checked).
-    Join {
-        seat: Option<u8>,
-        name: Option<String>,
-        outbox: Outbox,
-    },
-    /// Follow the game from the event after `since`: as a spectator, or
-    /// as the seat of `token` (checked).
-    Follow {
-        since: u64,
-        token: Option<String>,
-        outbox: Outbox,
-    },
-    /// The store has the game up to `version` (another server moved).
-    CatchUp { version: u64 },
-}
+mod rematch;
 
 /// Mailbox size of a game: requests beyond wait in their connections.
 const MAILBOX: usize = 256;
@@ -63,12 +38,15 @@ const MAILBOX: usize = 256;
 /// after the store failed.
 const RETRY: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// A game as the server runs it: its id, invite code, room and tokens.
+/// A game as the server runs it: its id, invite code, room and tokens, and
+/// since when its seats are away (brought back after a restart) or None
+/// (a new game, or one another server made).
 pub struct RunningGame {
     pub id: String,
     pub code: String,
     pub room: Room,
     pub tokens: Vec<Option<String>>,
+    pub away_from: Option<Instant>,
 }
 
 pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
@@ -78,29 +56,38 @@ pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
         code,
         room,
         tokens,
+        away_from,
     } = game;
+    let presence = Presence::new(tokens.len() as u8, away_from);
     let actor = RoomActor {
         id,
         code,
         room,
         tokens,
         followers: Vec::new(),
+        presence,
+        grace: host.grace(),
         host,
     };
     tokio::spawn(actor.run(rx));
     tx
 }
 
-/// A running game's mailbox.
-pub type RoomHandle = mpsc::Sender<RoomRequest>;
-
 struct RoomActor {
     id: String,
     code: String,
     room: Room,
     tokens: Vec<Option<String>>,
-    followers: Vec<Outbox>,
+    followers: Vec<Follower>,
+    presence: Presence,
+    grace: Duration,
     host: Arc<dyn RoomHost>,
+}
+
+/// A connection following the game, as the seat it holds or a spectator.
+struct Follower {
+    outbox: Outbox,
+    seat: Option<u8>,
 }
 
 impl RoomActor {
@@ -129,27 +116,35 @@ impl RoomActor {
                 None => mailbox.recv().await,
             };
             let Some(request) = request else { break };
-            match request {
-                RoomRequest::Act {
-                    token,
-                    request,
-                    outbox,
-                } => {
-                    if !self.check_flag(Some(&outbox)) {
-                        self.act(&token, request, &outbox);
-                    }
+            self.handle(request);
+        }
+    }
+
+    fn handle(&mut self, request: RoomRequest) {
+        match request {
+            RoomRequest::Act {
+                token,
+                request,
+                outbox,
+            } => {
+                if !self.check_flag(Some(&outbox)) {
+                    self.act(&token, request, &outbox);
                 }
-                RoomRequest::Join { seat, name, outbox } => self.join(seat, name, &outbox),
-                RoomRequest::Follow {
-                    since,
-                    token,
-                    outbox,
-                } => self.follow(since, token, outbox),
-                RoomRequest::CatchUp { version } => {
-                    if version > self.room.version() {
-                        self.catch_up();
-                    }
+            }
+            RoomRequest::Join { seat, name, outbox } => self.join(seat, name, &outbox),
+            RoomRequest::Follow {
+                since,
+                token,
+                outbox,
+            } => self.follow(since, token, outbox),
+            RoomRequest::CatchUp { version } => {
+                if version > self.room.version() {
+                    self.catch_up();
                 }
+            }
+            RoomRequest::Left { conn } => {
+                self.followers.retain(|f| f.outbox.conn != conn);
+                self.presence_changed();
             }
         }
     }
@@ -195,6 +190,20 @@ impl RoomActor {
             PlayerRequest::OfferDraw => Action::OfferDraw { seat },
             PlayerRequest::DeclineDraw => Action::DeclineDraw { seat },
             PlayerRequest::Abort => Action::Abort { seat },
+            PlayerRequest::Takeback => Action::Takeback { seat },
+            PlayerRequest::AcceptTakeback => Action::AcceptTakeback { seat },
+            PlayerRequest::DeclineTakeback => Action::DeclineTakeback { seat },
+            PlayerRequest::ClaimWin => match self.claimable(seat) {
+                Ok(gone) => Action::ClaimWin { seat, gone },
+                Err(reason) => return self.refuse(outbox, reason),
+            },
+            // Every seat offered, and the server stopped before it made
+            // the rematch: it makes it now.
+            PlayerRequest::Rematch if self.room.rematch_due() => {
+                return self.make_rematch(Some((seat, outbox)));
+            }
+            PlayerRequest::Rematch => Action::Rematch { seat },
+            PlayerRequest::DeclineRematch => Action::DeclineRematch { seat },
         };
         for attempt in 0..2 {
             match self.room.decide(&action, Instant::now()) {
@@ -210,6 +219,9 @@ impl RoomActor {
                     return;
                 }
                 Ok(Decision::Events(events)) => match self.store(events, None, Some(outbox)) {
+                    Ok(()) if self.room.rematch_due() => {
+                        return self.make_rematch(Some((seat, outbox)));
+                    }
                     Ok(()) => return,
                     // Another server stored this number first.
                     Err(_) if attempt == 0 && self.catch_up() => continue,
@@ -255,15 +267,14 @@ impl RoomActor {
             game: self.id.clone(),
             code,
             seat,
-            token,
+            token: token.clone(),
         });
-        self.follow(0, None, outbox.clone());
+        self.follow(0, Some(token), outbox.clone());
     }
 
     fn follow(&mut self, since: u64, token: Option<String>, outbox: Outbox) {
-        if let Some(token) = &token
-            && self.seat_of(token).is_none()
-        {
+        let seat = token.as_deref().map(|t| self.seat_of(t));
+        if let Some(None) = seat {
             return self.refuse(&outbox, "that token holds no seat in this game".into());
         }
         let mut alive = true;
@@ -279,9 +290,17 @@ impl RoomActor {
             version: self.room.version(),
             clock_ms: self.room.clock_now(Instant::now()),
         });
-        self.followers.retain(|f| f.conn != outbox.conn);
+        self.followers.retain(|f| f.outbox.conn != outbox.conn);
         if alive {
-            self.followers.push(outbox);
+            self.followers.push(Follower {
+                outbox: outbox.clone(),
+                seat: seat.flatten(),
+            });
+        }
+        self.presence_changed();
+        self.tell_away(&outbox);
+        if let Some(Some(seat)) = seat {
+            self.pass_on_to_rematch(seat, &outbox);
         }
     }
 
@@ -298,7 +317,7 @@ impl RoomActor {
         self.host.commit(&Commit {
             game: self.id.clone(),
             new_game: None,
-            seat,
+            seats: seat.into_iter().collect(),
             first_version,
             events: events.clone(),
             finished,
@@ -358,12 +377,78 @@ impl RoomActor {
         let id = &self.id;
         self.followers.retain(|follower| {
             events.iter().enumerate().all(|(k, event)| {
-                follower.send(&ServerMessage::Event {
+                follower.outbox.send(&ServerMessage::Event {
                     game: id.clone(),
                     version: first_version + k as u64,
                     event: event.clone(),
                 })
             })
         });
+        self.presence_changed();
     }
+
+    /// Takes in which seats have a connection now, and tells every follower
+    /// of a seat that left or came back while the game goes on.
+    fn presence_changed(&mut self) {
+        let mut connected = vec![false; self.tokens.len()];
+        for seat in self.followers.iter().filter_map(|f| f.seat) {
+            connected[seat as usize] = true;
+        }
+        let changes = self.presence.update(connected, Instant::now());
+        if self.room.ended().is_some() {
+            return;
+        }
+        let game = &self.id;
+        let mut told = Vec::new();
+        for &seat in &changes.left {
+            told.push(ServerMessage::Disconnected {
+                game: game.clone(),
+                seat,
+                claim_in_ms: millis(self.grace),
+            });
+        }
+        for &seat in &changes.back {
+            told.push(ServerMessage::Reconnected {
+                game: game.clone(),
+                seat,
+            });
+        }
+        // A follower too slow for these goes at the next event.
+        for follower in &self.followers {
+            for message in &told {
+                follower.outbox.send(message);
+            }
+        }
+    }
+
+    /// Tells a new follower which seats are away, while the game goes on.
+    fn tell_away(&self, outbox: &Outbox) {
+        if self.room.ended().is_some() {
+            return;
+        }
+        for (seat, wait) in self.presence.away(Instant::now(), self.grace) {
+            outbox.send(&ServerMessage::Disconnected {
+                game: self.id.clone(),
+                seat,
+                claim_in_ms: millis(wait),
+            });
+        }
+    }
+
+    /// The seats `claimer` may claim the win against, or why none: the
+    /// other players still in the game that have been away long enough.
+    /// A game over or not started is left for the room to refuse.
+    fn claimable(&self, claimer: u8) -> Result<Vec<u8>, String> {
+        if self.room.ended().is_some() || !self.room.started() {
+            return Ok(Vec::new());
+        }
+        let others: Vec<u8> = (0..self.tokens.len() as u8)
+            .filter(|&s| s != claimer && self.room.in_game(s))
+            .collect();
+        self.presence.claimable(&others, Instant::now(), self.grace)
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }

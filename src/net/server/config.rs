@@ -44,6 +44,9 @@ pub struct Limits {
     pub message_burst: f64,
     /// Games a connection may have waiting for players at one time.
     pub open_games_per_connection: usize,
+    /// How long a seat may be without a connection to its game before the
+    /// other players may claim the win.
+    pub grace: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -53,6 +56,7 @@ impl Default for Limits {
             messages_per_second: 200.0,
             message_burst: 400.0,
             open_games_per_connection: 5,
+            grace: std::time::Duration::from_secs(60),
         }
     }
 }

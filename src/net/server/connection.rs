@@ -12,9 +12,9 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::actor::{PlayerRequest, RoomHandle, RoomRequest};
 use super::config::RateLimit;
 use super::lobby::{Lobby, NewGameRequest};
+use super::mailbox::{PlayerRequest, RoomHandle, RoomRequest};
 use super::outbox::Outbox;
 use crate::net::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, display_name};
 
@@ -44,6 +44,7 @@ pub async fn serve_connection(stream: TcpStream, lobby: Arc<Lobby>, conn: u64) {
     });
     let mut rate = RateLimit::new(lobby.limits);
     let mut strikes = 0;
+    let mut rooms: Vec<RoomHandle> = Vec::new();
     while let Some(Ok(frame)) = source.next().await {
         let text = match frame {
             Message::Text(text) => text,
@@ -64,16 +65,27 @@ pub async fn serve_connection(stream: TcpStream, lobby: Arc<Lobby>, conn: u64) {
         }
         strikes = 0;
         match serde_json::from_str::<ClientMessage>(text.as_str()) {
-            Ok(message) => handle(message, &lobby, &outbox).await,
+            Ok(message) => {
+                if let Some(room) = handle(message, &lobby, &outbox).await
+                    && !rooms.iter().any(|r| r.same_channel(&room))
+                {
+                    rooms.push(room);
+                }
+            }
             Err(e) => outbox.refuse(None, format!("bad message: {e}")),
         }
     }
     // Followers hold clones of the outbox; ending the writer closes the
-    // queue, and the games drop this connection at their next send.
+    // queue. Each game this connection spoke to hears that it has ended, so
+    // that a seat left without a connection is known at once.
     writer.abort();
+    for room in rooms {
+        let _ = room.send(RoomRequest::Left { conn }).await;
+    }
 }
 
-async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
+/// Passes a message on; the game it went to, if any.
+async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> Option<RoomHandle> {
     let routed = match message {
         ClientMessage::Create {
             variant,
@@ -96,9 +108,13 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
             match lobby.create(request, outbox.conn) {
                 Ok((seated, room)) => {
                     outbox.send(&seated);
+                    let token = match seated {
+                        ServerMessage::Seated { token, .. } => Some(token),
+                        _ => None,
+                    };
                     let follow = RoomRequest::Follow {
                         since: 0,
-                        token: None,
+                        token,
                         outbox: outbox.clone(),
                     };
                     Ok((room, follow))
@@ -121,7 +137,7 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
             outbox.send(&ServerMessage::Seeks {
                 seeks: lobby.seeks(),
             });
-            return;
+            return None;
         }
         other => game_request(other, lobby, outbox),
     };
@@ -129,9 +145,14 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) {
         Ok((room, request)) => {
             if room.send(request).await.is_err() {
                 outbox.refuse(None, "that game has stopped".into());
+                return None;
             }
+            Some(room)
         }
-        Err((game, reason)) => outbox.refuse(game.as_deref(), reason),
+        Err((game, reason)) => {
+            outbox.refuse(game.as_deref(), reason);
+            None
+        }
     }
 }
 
@@ -171,6 +192,22 @@ fn game_request(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> 
             act(game, token, PlayerRequest::DeclineDraw, outbox)
         }
         ClientMessage::Abort { game, token } => act(game, token, PlayerRequest::Abort, outbox),
+        ClientMessage::Takeback { game, token } => {
+            act(game, token, PlayerRequest::Takeback, outbox)
+        }
+        ClientMessage::AcceptTakeback { game, token } => {
+            act(game, token, PlayerRequest::AcceptTakeback, outbox)
+        }
+        ClientMessage::DeclineTakeback { game, token } => {
+            act(game, token, PlayerRequest::DeclineTakeback, outbox)
+        }
+        ClientMessage::ClaimWin { game, token } => {
+            act(game, token, PlayerRequest::ClaimWin, outbox)
+        }
+        ClientMessage::Rematch { game, token } => act(game, token, PlayerRequest::Rematch, outbox),
+        ClientMessage::DeclineRematch { game, token } => {
+            act(game, token, PlayerRequest::DeclineRematch, outbox)
+        }
         ClientMessage::Create { .. } | ClientMessage::Join { .. } | ClientMessage::Seeks => {
             return Err((None, "not a game request".into()));
         }

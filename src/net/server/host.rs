@@ -1,7 +1,21 @@
-//! What a game's actor needs from the server around it: the store, and
-//! the lobby's list of games waiting for players.
+//! What a game's actor needs from the server around it: the store, the
+//! lobby's list of games waiting for players, and the lobby's making and
+//! finding of other games (a rematch).
 
+use std::sync::Arc;
+
+use super::mailbox::RoomHandle;
+use crate::net::room::RematchPlan;
 use crate::net::store::{Commit, StoredGame};
+
+/// A rematch made: the new game's id, invite code, each seat's token and
+/// its running actor.
+pub struct MadeRematch {
+    pub id: String,
+    pub code: String,
+    pub tokens: Vec<String>,
+    pub handle: RoomHandle,
+}
 
 pub trait RoomHost: Send + Sync {
     /// Stores one step; the caller acknowledges nothing before this returns.
@@ -11,4 +25,10 @@ pub trait RoomHost: Send + Sync {
     /// A game's seats changed: its seek lists `free`, or goes when none is
     /// left or the game is over.
     fn seats_changed(&self, id: &str, free: Vec<u8>, over: bool);
+    /// How long a seat may be away before the others may claim the win.
+    fn grace(&self) -> std::time::Duration;
+    /// Makes and starts a new game, every seat taken, not listed.
+    fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String>;
+    /// The running game with this id, started from the store if need be.
+    fn open(self: Arc<Self>, id: &str) -> Result<RoomHandle, String>;
 }

@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use super::actor::{RoomHandle, RoomRequest, RunningGame, spawn_room};
+use super::actor::{RunningGame, spawn_room};
 use super::config::Limits;
-use super::host::RoomHost;
+use super::host::{MadeRematch, RoomHost};
+use super::mailbox::{RoomHandle, RoomRequest};
 use super::secret::{random_hex, random_seat, random_text};
 use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage, display_name};
-use crate::net::room::Room;
+use crate::net::room::{RematchPlan, Room};
 use crate::net::store::{Commit, NewGame, Store, StoredGame};
 
 pub struct Lobby {
@@ -74,15 +75,21 @@ impl Lobby {
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
         let games = self.with_store(|store| store.unfinished())?;
         let count = games.len();
+        // Nobody is connected yet: every seat is away from now on.
+        let now = Instant::now();
         for game in games {
-            self.start_room(game)?;
+            self.start_room(game, Some(now))?;
         }
         Ok(count)
     }
 
     /// Starts a game's actor, unless one runs already (two requests for a
     /// game not yet running here may race to start it).
-    fn start_room(self: &Arc<Self>, game: StoredGame) -> Result<RoomHandle, String> {
+    fn start_room(
+        self: &Arc<Self>,
+        game: StoredGame,
+        away_from: Option<Instant>,
+    ) -> Result<RoomHandle, String> {
         if let Some(handle) = self.state().games.get(&game.id) {
             return Ok(handle.clone());
         }
@@ -121,6 +128,7 @@ impl Lobby {
             code: game.code.clone(),
             room,
             tokens: game.tokens,
+            away_from,
         };
         let handle = spawn_room(running, Arc::clone(self) as Arc<dyn RoomHost>);
         state.codes.insert(game.code, game.id.clone());
@@ -171,7 +179,7 @@ impl Lobby {
                 code: code.clone(),
                 listed: request.listed,
             }),
-            seat: Some((seat, token.clone())),
+            seats: vec![(seat, token.clone())],
             first_version: 1,
             events: events.clone(),
             finished: false,
@@ -185,7 +193,7 @@ impl Lobby {
             tokens,
             events,
         };
-        let handle = self.start_room(game)?;
+        let handle = self.start_room(game, None)?;
         if let Some(entry) = self.state().waiting.get_mut(&id) {
             entry.2 = Some(conn);
         }
@@ -198,6 +206,46 @@ impl Lobby {
         Ok((seated, handle))
     }
 
+    /// A rematch: stored with every seat taken and its token, not listed,
+    /// then started.
+    fn make_rematch(self: &Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String> {
+        let id = random_text(12)?;
+        let code = random_text(10)?;
+        let tokens = (0..plan.names.len())
+            .map(|_| random_hex(16))
+            .collect::<Result<Vec<String>, String>>()?;
+        let mut events = vec![plan.created];
+        for (seat, name) in plan.names.into_iter().enumerate() {
+            let seat = seat as u8;
+            events.push(GameEvent::SeatTaken { seat, name });
+        }
+        self.commit(&Commit {
+            game: id.clone(),
+            new_game: Some(NewGame {
+                code: code.clone(),
+                listed: false,
+            }),
+            seats: (0..).zip(tokens.iter().cloned()).collect(),
+            first_version: 1,
+            events: events.clone(),
+            finished: false,
+        })?;
+        let game = StoredGame {
+            id: id.clone(),
+            code: code.clone(),
+            listed: false,
+            tokens: tokens.iter().cloned().map(Some).collect(),
+            events,
+        };
+        let handle = self.start_room(game, None)?;
+        Ok(MadeRematch {
+            id,
+            code,
+            tokens,
+            handle,
+        })
+    }
+
     /// The running game with this id, started from the store if it is
     /// there but not running (a finished game, for spectators).
     pub fn room(self: &Arc<Self>, id: &str) -> Result<RoomHandle, String> {
@@ -205,7 +253,7 @@ impl Lobby {
             return Ok(handle.clone());
         }
         match self.stored_game(id)? {
-            Some(game) => self.start_room(game),
+            Some(game) => self.start_room(game, None),
             None => Err(format!("no game {id}")),
         }
     }
@@ -222,7 +270,7 @@ impl Lobby {
             return Ok(handle);
         }
         match self.with_store(|store| store.game_by_code(code))? {
-            Some(game) => self.start_room(game),
+            Some(game) => self.start_room(game, None),
             None => Err(format!("no game has the invite code '{code}'")),
         }
     }
@@ -261,6 +309,18 @@ impl Lobby {
 }
 
 impl RoomHost for Lobby {
+    fn grace(&self) -> std::time::Duration {
+        self.limits.grace
+    }
+
+    fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String> {
+        self.make_rematch(plan)
+    }
+
+    fn open(self: Arc<Self>, id: &str) -> Result<RoomHandle, String> {
+        self.room(id)
+    }
+
     fn commit(&self, commit: &Commit) -> Result<(), String> {
         self.with_store(|store| store.commit(commit))
     }

@@ -7,7 +7,9 @@ mod connection;
 mod host;
 mod listen;
 mod lobby;
+mod mailbox;
 mod outbox;
+mod presence;
 mod secret;
 
 pub use config::{Database, Limits, ServerConfig};
