@@ -91,15 +91,18 @@ impl Pair {
         let create = ClientMessage::Create {
             variant: plan.variant.clone(),
             pawn: None,
+            promotion: None,
             clock: None,
             seat: Some(0),
             listed: false,
+            name: None,
         };
         send(creator, &create).await?;
         let first = await_seat(creator, plan.wait).await?;
         let join = ClientMessage::Join {
             code: first.code.clone(),
             seat: None,
+            name: None,
         };
         send(joiner, &join).await?;
         self.tickets = [first, await_seat(joiner, plan.wait).await?];

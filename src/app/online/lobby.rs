@@ -311,6 +311,7 @@ fn create_ask(form: &OnlineForm) -> Ask {
         clock: clock.map(|(minutes, increment)| ClockSpec {
             initial_ms: minutes * 60_000,
             increment_ms: increment * 1000,
+            days_per_move: None,
         }),
         seat: form.seat,
         listed: form.listed,
