@@ -44,6 +44,7 @@ mod scene;
 mod settings;
 #[cfg(feature = "app")]
 mod sound;
+mod sprt;
 mod store;
 mod tapestry;
 #[cfg(feature = "app")]

@@ -9,6 +9,7 @@ use super::bench::BenchArgs;
 use super::bot::BotArgs;
 use super::diagram::DiagramArgs;
 use super::learn::LearnArgs;
+use super::r#match::MatchArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
 #[cfg(feature = "app")]
@@ -60,6 +61,11 @@ pub enum Command {
     /// prints one line per game, then White's wins-draws-losses. Three-player
     /// games take `--red` too and end with `red N white N black N draws N`.
     Selfplay(SelfplayArgs),
+    /// Play player A against player B in pairs of games from seeded random
+    /// openings until a sequential probability ratio test decides: one line
+    /// per pair (three players: per run), then `H1 accepted`, `H0 accepted`
+    /// or `no decision` with the Elo estimate.
+    Match(MatchArgs),
     /// The online game server: prints `listening ADDRESS`, then serves
     /// until stopped; games in progress carry on after a restart.
     Serve(ServeArgs),
@@ -94,6 +100,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Learn(args) => super::learn::run(&args, out),
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
+        Command::Match(args) => super::r#match::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),
     }

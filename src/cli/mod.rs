@@ -4,10 +4,13 @@
 mod bench;
 mod bot;
 mod command;
+mod contender;
 mod diagram;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;
+mod r#match;
+mod match_games;
 mod moves;
 mod perft;
 #[cfg(feature = "app")]

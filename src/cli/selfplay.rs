@@ -142,6 +142,14 @@ impl Selfplay {
         }
     }
 
+    /// How `player` chooses its moves under these settings.
+    fn mover(&self, player: Player) -> Mover {
+        match player {
+            Player::Random => Mover::Random,
+            Player::Engine(level) => Mover::Search(self.limits(level, 0)),
+        }
+    }
+
     pub fn run(self, variant: Variant, out: &mut dyn Write) -> Result<(), String> {
         if self.games == 0 {
             return Err("--games must be at least 1".into());
@@ -238,12 +246,12 @@ impl Match<'_> {
         let io = |e: std::io::Error| format!("cannot write output: {e}");
         let red = self.spec.red.unwrap_or(Player::Random);
         // Indexed by side: White 0, Black 1, Red 2.
-        let players = [self.spec.white, self.spec.black, red];
+        let movers = [self.spec.white, self.spec.black, red].map(|p| self.spec.mover(p));
         let mut wins = [0u32; 3];
         let mut draws = 0;
         for game in 1..=self.spec.games {
             let game_seed = splitmix64(self.spec.seed ^ u64::from(game).wrapping_mul(0x9E37));
-            let (end, plies) = play_game(start.clone(), &players, self.spec, game_seed);
+            let (end, plies) = play_game(start.clone(), &movers, self.spec.max_plies, game_seed);
             let lines = end
                 .and_then(|(pos, outcome)| {
                     if let GameResult::Win(side) = outcome.result {
@@ -279,19 +287,30 @@ impl Match<'_> {
     }
 }
 
-/// Plays one game between `players` (indexed by side) from `start`: the
+/// How one side chooses its moves in [`play_game`].
+#[derive(Clone, Debug)]
+pub enum Mover {
+    /// A uniformly random legal move.
+    Random,
+    /// The engine within these limits; their seed is replaced by one drawn
+    /// from the game's seed, and the fifty-move clock is the game's.
+    Search(SearchLimits),
+}
+
+/// Plays one game between `movers` (indexed by side) from `start`: the
 /// final position and its outcome, or None at the ply limit (or if a player
-/// finds no move although the rules see no end), and the plies played.
-fn play_game<P: Position>(
+/// finds no move although the rules see no end), and the plies played. The
+/// same start, movers and seed give the same game, unless a time limit or
+/// several search threads make a search depend on the machine.
+pub fn play_game<P: Position>(
     start: P,
-    players: &[Player],
-    spec: &Selfplay,
+    movers: &[Mover],
+    max_plies: u32,
     seed: u64,
 ) -> (Option<(P, Outcome)>, usize) {
-    let max_plies = spec.max_plies;
     let mut game = Game::new(start, DrawRules::default());
     let mut rng = Rng::new(seed);
-    let engine_seeds: Vec<u64> = players.iter().map(|_| rng.next_u64()).collect();
+    let engine_seeds: Vec<u64> = movers.iter().map(|_| rng.next_u64()).collect();
     let mut history: Vec<u64> = Vec::new();
     let mut moves = Vec::new();
     loop {
@@ -303,16 +322,18 @@ fn play_game<P: Position>(
         }
         let pos = game.position();
         let side = pos.side_to_move().index();
-        let mv = match players.get(side).copied().unwrap_or(Player::Random) {
-            Player::Random => {
+        let mv = match movers.get(side).unwrap_or(&Mover::Random) {
+            Mover::Random => {
                 moves.clear();
                 pos.legal_moves(&mut moves);
                 moves.get(rng.below(moves.len().max(1))).copied()
             }
-            Player::Engine(level) => {
-                let limits = spec
-                    .limits(level, engine_seeds[side])
-                    .with_fifty_move_clock(game.fifty_move_clock());
+            Mover::Search(limits) => {
+                let limits = SearchLimits {
+                    seed: engine_seeds[side],
+                    ..limits.clone()
+                }
+                .with_fifty_move_clock(game.fifty_move_clock());
                 search(pos, &history, &limits).map(|r| r.best)
             }
         };
@@ -332,7 +353,8 @@ fn play_game<P: Position>(
 }
 
 fn play_one<P: Position>(start: P, spec: &Selfplay, seed: u64) -> Played {
-    let (end, plies) = play_game(start, &[spec.white, spec.black], spec, seed);
+    let movers = [spec.mover(spec.white), spec.mover(spec.black)];
+    let (end, plies) = play_game(start, &movers, spec.max_plies, seed);
     let Some((_, outcome)) = end else {
         let reason = if plies >= spec.max_plies as usize {
             "ply limit"

@@ -7,6 +7,7 @@ pub mod eval;
 pub mod levels;
 pub mod search;
 pub mod session;
+pub mod sprt;
 pub mod think;
 pub mod tt;
 

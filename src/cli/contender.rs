@@ -1,0 +1,168 @@
+//! A player of `match`: a level with engine options, written
+//! `LEVEL[:KEY=VALUE,…]` (`3`, `3:nodes=20000`, `4:depth=5,noise=0`), or
+//! `random`.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::selfplay::Mover;
+use crate::engine::{Level, SearchLimits};
+
+/// One side of a match, as the command line wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contender {
+    text: String,
+    /// None: a uniformly random legal move.
+    level: Option<Level>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    noise: Option<i32>,
+    movetime: Option<u64>,
+}
+
+/// The options a level takes after its colon.
+const KEYS: &str = "nodes, depth, noise, movetime";
+
+impl Contender {
+    /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
+    /// `nodes` (node budget), `depth` (deepest iteration), `noise`
+    /// (evaluation noise, 0 for none) and `movetime` (milliseconds a move in
+    /// place of the node budget).
+    pub fn parse(text: &str) -> Result<Contender, String> {
+        let mut contender = Contender {
+            text: text.to_string(),
+            level: None,
+            nodes: None,
+            depth: None,
+            noise: None,
+            movetime: None,
+        };
+        if text == "random" {
+            return Ok(contender);
+        }
+        let (level, options) = match text.split_once(':') {
+            Some((level, options)) => (level, Some(options)),
+            None => (text, None),
+        };
+        contender.level = Some(level.parse::<Level>().map_err(|_| {
+            format!("player must be 'random' or a level 1 to 6 with options, not '{text}'")
+        })?);
+        for option in options.into_iter().flat_map(|o| o.split(',')) {
+            contender.set(option)?;
+        }
+        Ok(contender)
+    }
+
+    /// Takes one `KEY=VALUE` option.
+    fn set(&mut self, option: &str) -> Result<(), String> {
+        let Some((key, value)) = option.split_once('=') else {
+            return Err(format!(
+                "player option '{option}' must be KEY=VALUE ({KEYS})"
+            ));
+        };
+        let number = |low: u64, high: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (low..=high).contains(n))
+                .ok_or_else(|| {
+                    format!("player option {key} must be {low} to {high}, not '{value}'")
+                })
+        };
+        match key {
+            "nodes" => self.nodes = Some(number(1, 1_000_000_000)?),
+            "depth" => self.depth = Some(number(1, 64)? as u32),
+            "noise" => self.noise = Some(number(0, 10_000)? as i32),
+            "movetime" => self.movetime = Some(number(1, 3_600_000)?),
+            _ => {
+                return Err(format!(
+                    "unknown player option '{key}' (the options: {KEYS})"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// How this player chooses its moves: its level's search by node
+    /// budget alone (no time cap, so that games replay from their seed),
+    /// with the options replacing the level's own values; one thread.
+    pub fn mover(&self) -> Mover {
+        let Some(level) = self.level else {
+            return Mover::Random;
+        };
+        let limits = level.limits(0);
+        let (nodes, time) = match self.movetime {
+            Some(ms) => (None, Some(Duration::from_millis(ms))),
+            None => (self.nodes.or(limits.nodes), None),
+        };
+        Mover::Search(SearchLimits {
+            nodes,
+            time,
+            depth: self.depth.or(limits.depth),
+            noise: self.noise.unwrap_or(limits.noise),
+            threads: 1,
+            ..limits
+        })
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(text: &str) -> SearchLimits {
+        match Contender::parse(text).unwrap().mover() {
+            Mover::Search(limits) => limits,
+            Mover::Random => panic!("{text} is an engine"),
+        }
+    }
+
+    #[test]
+    fn a_level_alone_is_its_node_budget_without_the_time_cap() {
+        let three = limits("3");
+        let level = Level::new(3).unwrap().limits(0);
+        assert_eq!(three.nodes, level.nodes);
+        assert_eq!(three.depth, level.depth);
+        assert_eq!(three.noise, level.noise);
+        assert_eq!(three.time, None);
+        assert_eq!(limits("1").depth, Some(1));
+    }
+
+    #[test]
+    fn options_replace_the_levels_values() {
+        let custom = limits("3:nodes=20000,depth=4,noise=0");
+        assert_eq!(
+            (custom.nodes, custom.depth, custom.noise),
+            (Some(20_000), Some(4), 0)
+        );
+        let timed = limits("2:movetime=50");
+        assert_eq!(timed.nodes, None);
+        assert_eq!(timed.time, Some(Duration::from_millis(50)));
+        assert!(matches!(
+            Contender::parse("random").unwrap().mover(),
+            Mover::Random
+        ));
+    }
+
+    #[test]
+    fn bad_players_are_refused_with_what_is_wrong() {
+        for (text, needle) in [
+            ("7", "level 1 to 6"),
+            ("", "level 1 to 6"),
+            ("3:", "KEY=VALUE"),
+            ("3:nodes", "KEY=VALUE"),
+            ("3:nodes=0", "nodes must be 1 to"),
+            ("3:depth=x", "depth must be 1 to 64"),
+            ("3:speed=2", "unknown player option 'speed'"),
+        ] {
+            let error = Contender::parse(text).unwrap_err();
+            assert!(error.contains(needle), "{text}: {error}");
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! `variantarium match`: player A against player B until a sequential
+//! probability ratio test (SPRT) decides whether A is `ELO0` or `ELO1`
+//! stronger. One line per finished pair (three players: run), then one
+//! verdict line: `H1 accepted`, `H0 accepted` or `no decision`.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+
+use clap::Args;
+
+use super::contender::Contender;
+use super::match_games::{Class, GameScore, Schedule, play_samples};
+use super::selfplay::MAX_THREADS;
+use super::setup::io_error;
+use crate::engine::sprt::{Sprt, Verdict, estimate};
+use crate::rules::Position;
+use crate::rules::{dispatch::VariantVisitor, variant::Variant};
+
+/// `match`: player A against player B in pairs of games from seeded random
+/// openings, until the SPRT of ELO0 against ELO1 decides.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Variant id (see `perft --help`).
+    #[arg(long)]
+    pub variant: String,
+    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
+    #[arg(long)]
+    pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to (curved, straight,
+    /// straight-curved).
+    #[arg(long)]
+    pub promotion: Option<String>,
+    /// Player A, the one tested: `random`, a level 1 to 6, or a level with
+    /// engine options, `LEVEL:KEY=VALUE,…` (keys nodes, depth, noise,
+    /// movetime), e.g. `3:nodes=20000`.
+    #[arg(long)]
+    pub a: String,
+    /// Player B, the reference, written as A is.
+    #[arg(long)]
+    pub b: String,
+    /// The hypotheses: A is ELO0 (H0) or ELO1 (H1) Elo stronger than B
+    /// (logistic Elo).
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true, required = true)]
+    pub sprt: Vec<f64>,
+    /// The chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Pair i (from 0) plays the opening drawn from seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop without a decision after this many games (rounded up to whole
+    /// pairs or runs); no limit by default.
+    #[arg(long)]
+    pub max_games: Option<u64>,
+    /// Games played at once, one per thread.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+    /// Random plies of each opening.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: u32,
+    /// Plies after which an unfinished game counts as a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+}
+
+pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), String> {
+    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
+        .with_promotion_text(args.promotion.as_deref())?;
+    let player =
+        |flag: &str, text: &str| Contender::parse(text).map_err(|e| format!("--{flag}: {e}"));
+    let (a, b) = (player("a", &args.a)?, player("b", &args.b)?);
+    let sprt = Sprt::new(args.sprt[0], args.sprt[1], args.alpha, args.beta)?;
+    if args.max_games == Some(0) {
+        return Err("--max-games must be at least 1".into());
+    }
+    if !(1..=MAX_THREADS).contains(&args.threads) {
+        return Err(format!(
+            "--threads must be 1 to {MAX_THREADS}, not {}",
+            args.threads
+        ));
+    }
+    if args.opening_plies > 40 {
+        return Err(format!(
+            "--opening-plies must be 0 to 40, not {}",
+            args.opening_plies
+        ));
+    }
+    if args.max_plies == 0 {
+        return Err("--max-plies must be at least 1".into());
+    }
+    variant.visit(MatchRun {
+        args,
+        a,
+        b,
+        sprt,
+        out,
+    })?
+}
+
+struct MatchRun<'a> {
+    args: &'a MatchArgs,
+    a: Contender,
+    b: Contender,
+    sprt: Sprt,
+    out: &'a mut dyn Write,
+}
+
+impl VariantVisitor for MatchRun<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self, options: P::Options) -> Result<(), String> {
+        let start = P::start(&options);
+        let seats = u64::from(start.side_count());
+        if !(2..=3).contains(&seats) {
+            return Err(format!("match plays two or three players, not {seats}"));
+        }
+        let samples = self.args.max_games.map_or(u64::MAX, |n| n.div_ceil(seats));
+        let schedule = Schedule {
+            start,
+            a: self.a.mover(),
+            b: self.b.mover(),
+            seed: self.args.seed,
+            opening_plies: self.args.opening_plies,
+            max_plies: self.args.max_plies,
+            samples,
+        };
+        let mut tally = Tally::new(seats as usize);
+        let (sprt, out) = (self.sprt, self.out);
+        let (lower, upper) = sprt.bounds();
+        writeln!(
+            out,
+            "match {}: A {} against B {}, SPRT [{}, {}] alpha {} beta {}, LLR bounds [{lower:.2}, {upper:.2}]",
+            self.args.variant, self.a, self.b, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        )
+        .map_err(io_error)?;
+        let mut written = Ok(());
+        let mut verdict = None;
+        play_samples(&schedule, self.args.threads, |index, games| {
+            tally.add(games);
+            let llr = sprt.llr(&tally.counts);
+            verdict = sprt.verdict(llr);
+            written = writeln!(out, "{}", tally.line(index, llr, (lower, upper)));
+            let _ = out.flush();
+            if verdict.is_some() || written.is_err() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        written.map_err(io_error)?;
+        writeln!(out, "{}", tally.verdict(verdict)).map_err(io_error)
+    }
+}
+
+/// The results so far, from A's side.
+struct Tally {
+    /// Samples by their score in cells: two-player pairs by half points
+    /// (0 to 4, the pentanomial), three-player runs by quarter points (0 to
+    /// 12).
+    counts: Vec<u64>,
+    /// Quarter points per cell.
+    cell: u8,
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        let (cell, cells) = if seats == 2 { (2, 5) } else { (1, 13) };
+        Tally {
+            counts: vec![0; cells],
+            cell,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        }
+    }
+
+    fn add(&mut self, games: &[GameScore]) {
+        let quarters: u32 = games.iter().map(|g| u32::from(g.quarters)).sum();
+        self.counts[(quarters / u32::from(self.cell)) as usize] += 1;
+        for game in games {
+            self.games += 1;
+            match game.class {
+                Class::Win => self.wins += 1,
+                Class::Draw => self.draws += 1,
+                Class::Loss => self.losses += 1,
+            }
+        }
+    }
+
+    /// `pair 3: games 8, W-D-L 5-1-2, penta 0 1 1 1 1, LLR 0.52 [-2.94, 2.94]`
+    /// (three players: `run`, and `runs` with thirteen counts).
+    fn line(&self, index: u64, llr: f64, (lower, upper): (f64, f64)) -> String {
+        let (sample, cells) = if self.cell == 2 {
+            ("pair", "penta")
+        } else {
+            ("run", "runs")
+        };
+        let counts: Vec<String> = self.counts.iter().map(u64::to_string).collect();
+        format!(
+            "{sample} {}: games {}, W-D-L {}-{}-{}, {cells} {}, LLR {llr:.3} [{lower:.2}, {upper:.2}]",
+            index + 1,
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            counts.join(" ")
+        )
+    }
+
+    /// The last line: the verdict, the Elo estimate with its 95% interval,
+    /// and the games.
+    fn verdict(&self, verdict: Option<Verdict>) -> String {
+        let head = match verdict {
+            Some(Verdict::H1) => "H1 accepted",
+            Some(Verdict::H0) => "H0 accepted",
+            None => "no decision",
+        };
+        match estimate(&self.counts) {
+            Some(e) => format!(
+                "{head}: Elo {:+.1} (95% {:+.1} to {:+.1}), score {:.1}%, {} games",
+                e.elo,
+                e.low,
+                e.high,
+                e.score * 100.0,
+                self.games
+            ),
+            None => format!("{head}: no games"),
+        }
+    }
+}
