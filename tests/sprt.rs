@@ -242,6 +242,29 @@ fn a_small_match_reaches_its_verdict_line() {
 }
 
 #[test]
+fn without_a_decision_the_match_ends_at_the_game_limit_in_whole_pairs() {
+    let lines = run_match(&[
+        "match",
+        "--variant",
+        "flaxman",
+        "--a",
+        "1",
+        "--b",
+        "1",
+        "--sprt",
+        "-5",
+        "5",
+        "--max-games",
+        "3",
+    ]);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[0].contains("SPRT [-5, 5]"), "{lines:?}");
+    assert!(lines[2].starts_with("pair 2: games 4, "), "{lines:?}");
+    assert!(lines[3].starts_with("no decision: Elo "), "{lines:?}");
+    assert!(lines[3].ends_with(", 4 games"), "{lines:?}");
+}
+
+#[test]
 fn a_clear_difference_stops_early_and_the_content_follows_the_seed() {
     let args = |threads: &'static str| {
         vec![

@@ -9,7 +9,7 @@ use super::bench::BenchArgs;
 use super::bot::BotArgs;
 use super::diagram::DiagramArgs;
 use super::learn::LearnArgs;
-use super::r#match::MatchArgs;
+use super::match_command::MatchArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
 #[cfg(feature = "app")]
@@ -100,7 +100,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Learn(args) => super::learn::run(&args, out),
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
-        Command::Match(args) => super::r#match::run(&args, out),
+        Command::Match(args) => super::match_command::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),
     }

@@ -9,7 +9,7 @@ mod diagram;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;
-mod r#match;
+mod match_command;
 mod match_games;
 mod moves;
 mod perft;
