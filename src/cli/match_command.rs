@@ -236,3 +236,58 @@ impl Tally {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(quarters: u8, class: Class) -> GameScore {
+        GameScore { quarters, class }
+    }
+
+    #[test]
+    fn pairs_count_by_half_points_and_runs_by_quarters() {
+        let mut pairs = Tally::new(2);
+        pairs.add(&[game(4, Class::Win), game(2, Class::Draw)]);
+        pairs.add(&[game(0, Class::Loss), game(0, Class::Loss)]);
+        assert_eq!(pairs.counts, [1, 0, 0, 1, 0]);
+        assert_eq!(
+            (pairs.games, pairs.wins, pairs.draws, pairs.losses),
+            (4, 1, 1, 2)
+        );
+        let line = pairs.line(1, 0.5, (-2.94, 2.94));
+        assert_eq!(
+            line,
+            "pair 2: games 4, W-D-L 1-1-2, penta 1 0 0 1 0, LLR 0.500 [-2.94, 2.94]"
+        );
+        let mut runs = Tally::new(3);
+        runs.add(&[
+            game(4, Class::Win),
+            game(1, Class::Loss),
+            game(3, Class::Draw),
+        ]);
+        assert_eq!(runs.counts.len(), 13);
+        assert_eq!(runs.counts[8], 1);
+        assert!(
+            runs.line(0, 0.0, (-1.0, 1.0))
+                .starts_with("run 1: games 3, W-D-L 1-1-1, runs 0 0 0 0 0 0 0 0 1 0 0 0 0,")
+        );
+    }
+
+    #[test]
+    fn the_verdict_line_names_the_decision_the_elo_and_the_games() {
+        let mut tally = Tally::new(2);
+        for _ in 0..3 {
+            tally.add(&[game(4, Class::Win), game(2, Class::Draw)]);
+        }
+        let line = tally.verdict(Some(Verdict::H1));
+        assert!(line.starts_with("H1 accepted: Elo +"), "{line}");
+        assert!(line.ends_with("score 75.0%, 6 games"), "{line}");
+        assert!(
+            tally
+                .verdict(Some(Verdict::H0))
+                .starts_with("H0 accepted: ")
+        );
+        assert!(tally.verdict(None).starts_with("no decision: "));
+    }
+}

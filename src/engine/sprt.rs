@@ -54,9 +54,11 @@ pub struct Sprt {
 /// What the test concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The ratio reached the upper bound: the player is `elo1` stronger.
+    /// The ratio reached the upper bound: accept that the player is `elo1`
+    /// stronger (wrongly, when it is only `elo0` stronger, with chance α).
     H1,
-    /// The ratio reached the lower bound: the player is `elo0` stronger.
+    /// The ratio reached the lower bound: accept that the player is `elo0`
+    /// stronger (wrongly, when it is `elo1` stronger, with chance β).
     H0,
 }
 
