@@ -15,7 +15,10 @@
 //! game set up with a promotion option carries `promotion` (optional: a
 //! record without it is `curved`). A game played with clocks carries
 //! `clock`: the time control and each side's time left (optional too; the
-//! side to move is the one whose time runs).
+//! side to move is the one whose time runs). A game played on a server
+//! carries `online`: the server, the game and the seat with its token, so
+//! that opening the save takes the seat again (the text record leaves it
+//! out: the token is the seat's only proof).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -68,6 +71,24 @@ pub struct GameRecord {
     /// The clocks when the game was saved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+    /// The seat of a game played on a server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<OnlineSeat>,
+}
+
+/// A seat of a game on a server, as its save keeps it.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnlineSeat {
+    /// The server's address, HOST:PORT.
+    pub server: String,
+    /// The game's id on the server, and its invite code.
+    pub game: String,
+    pub code: String,
+    /// The side this player plays (0 White, 1 Black, 2 Red).
+    pub seat: u8,
+    /// The proof of the seat the server gave.
+    pub token: String,
 }
 
 /// A game's clocks as saved: the time control and each side's time left,
@@ -90,6 +111,10 @@ pub struct Loaded {
     pub players: Option<Vec<Option<Level>>>,
     /// The clocks, when the game was played with them.
     pub clock: Option<SavedClock>,
+    /// The seat, when the game was played on a server.
+    pub online: Option<OnlineSeat>,
+    /// The result the record gives (`*` while the game goes on).
+    pub result: String,
 }
 
 impl GameRecord {
@@ -118,7 +143,14 @@ impl GameRecord {
                 .filter(|&(ply, _)| ply == session.ply_count())
                 .map(|(_, side)| side.name().to_lowercase()),
             clock: None,
+            online: None,
         }
+    }
+
+    /// The record with the seat of the server's game it was played in.
+    pub fn with_online(mut self, online: Option<OnlineSeat>) -> GameRecord {
+        self.online = online;
+        self
     }
 
     /// The record with the game's clocks.
@@ -225,6 +257,8 @@ impl GameRecord {
             stopped,
             players,
             clock: self.clock.clone(),
+            online: self.online.clone(),
+            result: self.result.clone(),
         })
     }
 
@@ -331,6 +365,7 @@ impl GameRecord {
             players: Vec::new(),
             timeout: None,
             clock: None,
+            online: None,
         };
         let mut body = String::new();
         for (n, line) in text.lines().enumerate() {

@@ -563,11 +563,15 @@ fn a_correspondence_game_keeps_its_days_per_move_through_a_restart(backend: Back
     let clock = variantarium::net::protocol::ClockSpec::parse("3d").unwrap();
     let mut create = create_message("tapestry", None, 0);
     if let ClientMessage::Create {
-        clock: c, listed, ..
+        clock: c,
+        listed,
+        name,
+        ..
     } = &mut create
     {
         *c = Some(clock);
         *listed = true;
+        *name = Some("Ann".into());
     }
     let mut white = connect(&addr);
     let w = create_with(&mut white, &create);
@@ -578,6 +582,7 @@ fn a_correspondence_game_keeps_its_days_per_move_through_a_restart(backend: Back
         _ => None,
     });
     assert_eq!(seeks[0].clock, Some(clock), "the seek names its clock");
+    assert_eq!(seeks[0].players, ["Ann"], "the seek names who waits");
     let mut black = connect(&addr);
     let b = join(&mut black, &w.code);
     let mut seats = [(white, w.clone()), (black, b.clone())];

@@ -2,7 +2,8 @@
 //! player connected to each: every move reaches the other player through
 //! the database (its commit, then PostgreSQL's notice to the other
 //! server), and when both servers see a flag fall, one ends the game and
-//! the other takes its end in.
+//! the other takes its end in. A game waiting for a player is listed by
+//! both.
 
 use variantarium::net::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
 
@@ -12,16 +13,31 @@ use crate::net::{
 };
 use crate::net_db::{Backend, TestDb};
 
+/// The codes of the open seeks a server lists.
+fn seek_codes(client: &mut variantarium::net::client::Client) -> Vec<String> {
+    client.send(&ClientMessage::Seeks).unwrap();
+    for _ in 0..100 {
+        if let ServerMessage::Seeks { seeks } = client.recv().unwrap() {
+            return seeks.into_iter().map(|s| s.code).collect();
+        }
+    }
+    panic!("no seeks came");
+}
+
 #[test]
 fn two_servers_on_one_database_serve_one_game_with_a_player_on_each() {
     let db = TestDb::new("scale", Backend::Postgres);
     let (east, west) = (ServerProcess::start(&db), ServerProcess::start(&db));
     let mut white = connect(&east.addr);
     let w = create_timed(&mut white, "flaxman", None, Some(0), None);
+    // The other server lists it among its open seeks, until it is taken.
+    let mut seeker = connect(&west.addr);
+    assert_eq!(seek_codes(&mut seeker), vec![w.code.clone()]);
     // The invite code works on the other server.
     let mut black = connect(&west.addr);
     let b = join(&mut black, &w.code);
     assert_eq!(b.seat, 1);
+    assert!(seek_codes(&mut seeker).is_empty(), "taken, it is no seek");
     let mut watcher = connect(&west.addr);
     watcher
         .send(&ClientMessage::Watch {

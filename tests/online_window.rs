@@ -17,7 +17,10 @@ use crate::display::PrivateDisplay;
 use crate::game_window::{GameWindow, command, scratch};
 use crate::player::{FRAMES_FOR_A_REPLY, PlayerActions, simple_move_in};
 use variantarium::app::online::follow::{LinkState, Online};
+use variantarium::app::online::keep::OnlineSaves;
 use variantarium::app::online::link::Ask;
+use variantarium::app::play::file_actions::LoadRequested;
+use variantarium::app::play::game::{HistoryRequested, HistoryStep};
 use variantarium::app::play::remote::{SeatAction, ServerGame};
 use variantarium::app::{CorePlugin, Match, MoveRequested, Screen};
 use variantarium::net::client::{Client, GameView};
@@ -189,7 +192,8 @@ fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
     );
 
     // Resigning asks once more, then ends the game on the server; the end
-    // shows in the game-over dialog, which offers no rematch.
+    // shows in the game-over dialog, whose rematch is offered to the
+    // client through the server.
     window.click_control("resign");
     window.click_control("resign-yes");
     let status = wait_for_end(&mut client, &ticket);
@@ -197,7 +201,10 @@ fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
     window.wait_frames("the game-over dialog", FRAMES_FOR_A_REPLY, || {
         window.screen().controls.get("game-over-close").map(|_| ())
     });
-    assert!(!window.screen().controls.contains_key("rematch"));
+    window.click_control("rematch");
+    until_event(&mut client, &ticket, |e| {
+        matches!(e, GameEvent::RematchOffered { seat: 0 })
+    });
 }
 
 /// Reads the client's messages until the game ends; its status.
@@ -302,9 +309,11 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
     online(&app).link.ask(Ask::Create {
         variant: "flaxman".into(),
         pawn: None,
+        promotion: None,
         clock: None,
         seat: Some(0),
         listed: true,
+        name: None,
     });
     let code = update_until(&mut app, "the seat", |app| {
         online(app).ticket.as_ref().map(|t| t.code.clone())
@@ -398,4 +407,209 @@ fn until_event(client: &mut Client, ticket: &SeatTicket, wanted: impl Fn(&GameEv
         }
     }
     panic!("the event never came");
+}
+
+/// The app with its online games kept in `saves`, linked to `addr`, the
+/// link up.
+fn online_app(addr: &str, saves: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+    app.update();
+    app.insert_resource(OnlineSaves(Some(saves.to_path_buf())));
+    app.insert_resource(Online::open(addr));
+    update_until(&mut app, "the link up", |app| {
+        (online(app).state == LinkState::Up).then_some(())
+    });
+    app
+}
+
+fn server_game(app: &App) -> &ServerGame {
+    app.world().resource::<ServerGame>()
+}
+
+/// The client reads its game's events until its view passes `done`.
+fn until_view(
+    client: &mut Client,
+    ticket: &SeatTicket,
+    view: &mut Option<GameView>,
+    done: impl Fn(&GameView) -> bool,
+) {
+    for _ in 0..200 {
+        if view.as_ref().is_some_and(&done) {
+            return;
+        }
+        let message = client.recv().expect("the server's next message");
+        follow(view, &ticket.game, message).expect("the game follows");
+    }
+    panic!("the client's view never got there");
+}
+
+fn seat_message(ticket: &SeatTicket, make: fn(String, String) -> ClientMessage) -> ClientMessage {
+    make(ticket.game.clone(), ticket.token.clone())
+}
+
+#[test]
+fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game() {
+    let dir = scratch("online", "ecs-features");
+    let server = start(&ServerConfig {
+        listen: "127.0.0.1:0".parse().expect("an address"),
+        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
+        limits: Limits {
+            grace: Duration::from_millis(800),
+            ..Limits::default()
+        },
+    })
+    .expect("the server starts");
+    let addr = server.addr.to_string();
+    let saves = dir.join("saves");
+    let mut app = online_app(&addr, &saves);
+    online(&app).link.ask(Ask::Create {
+        variant: "aj-glinski".into(),
+        pawn: None,
+        promotion: Some("straight".into()),
+        clock: None,
+        seat: Some(0),
+        listed: false,
+        name: Some("Ann".into()),
+    });
+    let code = update_until(&mut app, "the seat", |app| {
+        online(app).ticket.as_ref().map(|t| t.code.clone())
+    });
+    let mut client = Client::connect(&addr, WAIT).expect("the client connects");
+    client
+        .send(&ClientMessage::Join {
+            code: code.clone(),
+            seat: None,
+            name: Some("Bob".into()),
+        })
+        .expect("join");
+    let ticket = await_seat(&mut client).expect("seated");
+    let mut view = None;
+    until_view(&mut client, &ticket, &mut view, GameView::started);
+    let seen = view.as_ref().expect("a view");
+    assert_eq!(
+        seen.promotion.as_deref(),
+        Some("straight"),
+        "the option went"
+    );
+    assert_eq!(
+        seen.names,
+        [Some("Ann".to_string()), Some("Bob".to_string())]
+    );
+    update_until(&mut app, "both names in the panel", |app| {
+        let game = app.world().get_resource::<ServerGame>()?;
+        (game.name_of(1) == "Bob" && game.name_of(0) == "Ann").then_some(())
+    });
+
+    // Undo asks for a takeback; accepted, the board goes back.
+    let first = app.world().resource::<Match>().session.legal_moves()[0]
+        .text
+        .clone();
+    app.world_mut().write_message(MoveRequested {
+        text: first.clone(),
+    });
+    update_until(&mut app, "the first move", |app| {
+        (board_moves_now(app).len() == 1).then_some(())
+    });
+    until_plies(&mut client, &ticket, &mut view, 1);
+    let answer = reply(&mut client, &ticket, view.as_ref().expect("a view"));
+    update_until(&mut app, "the reply", |app| {
+        (board_moves_now(app).len() == 2).then_some(())
+    });
+    app.world_mut()
+        .write_message(HistoryRequested(HistoryStep::Undo));
+    app.update();
+    until_view(&mut client, &ticket, &mut view, |v| {
+        v.takeback.as_ref().is_some_and(|(asker, _)| *asker == 0)
+    });
+    client
+        .send(&seat_message(&ticket, |game, token| {
+            ClientMessage::AcceptTakeback { game, token }
+        }))
+        .expect("accept");
+    update_until(&mut app, "the board taken back", |app| {
+        board_moves_now(app).is_empty().then_some(())
+    });
+    let kept = saves.join(format!("online-{code}.json"));
+    let record = update_until(&mut app, "the kept game at no moves", |_| {
+        let text = std::fs::read_to_string(&kept).ok()?;
+        let record = variantarium::record::GameRecord::from_json(&text).ok()?;
+        record.moves.is_empty().then_some(record)
+    });
+    let seat = record.online.expect("the seat is kept");
+    assert_eq!(
+        (seat.server.as_str(), seat.code.as_str(), seat.seat),
+        (addr.as_str(), code.as_str(), 0)
+    );
+
+    // The other side's takeback, accepted in the app.
+    app.world_mut().write_message(MoveRequested {
+        text: first.clone(),
+    });
+    update_until(&mut app, "the first move again", |app| {
+        (board_moves_now(app).len() == 1).then_some(())
+    });
+    until_view(&mut client, &ticket, &mut view, |v| {
+        v.session.ply_count() == 1
+    });
+    let answer_again = reply(&mut client, &ticket, view.as_ref().expect("a view"));
+    assert_eq!(answer_again, answer);
+    until_plies(&mut client, &ticket, &mut view, 2);
+    client
+        .send(&seat_message(&ticket, |game, token| {
+            ClientMessage::Takeback { game, token }
+        }))
+        .expect("ask");
+    update_until(&mut app, "the takeback asked of the app", |app| {
+        (server_game(app).takeback_asked_of_me() == Some(1)).then_some(())
+    });
+    app.world_mut().write_message(SeatAction::AcceptTakeback);
+    update_until(&mut app, "the reply taken back", |app| {
+        (board_moves_now(app) == [first.clone()]).then_some(())
+    });
+
+    // The client goes: after the grace, the app claims the win.
+    client.close();
+    update_until(&mut app, "the claim", |app| {
+        server_game(app).may_claim().then_some(())
+    });
+    app.world_mut().write_message(SeatAction::ClaimWin);
+    let ended = update_until(&mut app, "the claimed end", |app| {
+        server_game(app).ended.clone()
+    });
+    assert!(ended.starts_with("1-0"), "{ended}");
+
+    // Back, the client offers a rematch; accepted, the app's board starts
+    // it with the seats turned round.
+    let mut back = view.expect("a view");
+    let mut client = rejoin(&addr, WAIT, &ticket, &mut back, None).expect("back");
+    client
+        .send(&seat_message(&ticket, |game, token| {
+            ClientMessage::Rematch { game, token }
+        }))
+        .expect("rematch");
+    update_until(&mut app, "the rematch offered", |app| {
+        server_game(app).rematch_offered_to_me().then_some(())
+    });
+    app.world_mut().write_message(SeatAction::Rematch);
+    let rematch = update_until(&mut app, "the rematch on the board", |app| {
+        let game = app.world().get_resource::<ServerGame>()?;
+        (game.place.code != code && game.ended.is_none()).then(|| game.place.clone())
+    });
+    assert_eq!(rematch.seat, 1, "White plays Black in the rematch");
+    assert!(board_moves_now(&app).is_empty());
+
+    // Opened from the saved games, the rematch takes its seat again.
+    let file = saves.join(format!("online-{}.json", rematch.code));
+    update_until(&mut app, "the rematch kept", |_| {
+        file.exists().then_some(())
+    });
+    drop(app);
+    let mut again = online_app(&addr, &saves);
+    again.world_mut().write_message(LoadRequested(file));
+    update_until(&mut again, "the seat taken again", |app| {
+        let playing = *app.world().resource::<State<Screen>>().get() == Screen::Playing;
+        let game = app.world().get_resource::<ServerGame>()?;
+        (playing && game.place == rematch).then_some(())
+    });
 }

@@ -1,7 +1,8 @@
 //! `variantarium bot`: the engine as an online player. With `--create` it
 //! makes a game and prints its invite code as its first line; with
 //! `--join` it takes a seat by code. It plays to the end and prints the
-//! result as `status` words it.
+//! result as `status` words it. It accepts the takebacks its opponents ask
+//! for, and between games the rematches they offer.
 
 use std::io::Write;
 use std::time::Duration;
@@ -11,8 +12,8 @@ use clap::Args;
 use super::setup::io_error;
 use crate::engine::Level;
 use crate::engine::session::computer_move;
-use crate::net::client::Client;
-use crate::net::player::{SeatTicket, await_seat, play_to_end};
+use crate::net::client::{Client, GameView};
+use crate::net::player::{SeatTicket, accept_rematch, await_seat, play_to_end};
 use crate::net::protocol::{ClientMessage, ClockSpec};
 
 /// `bot`: the engine plays online.
@@ -24,8 +25,9 @@ pub struct BotArgs {
     /// The engine's level, 1 (Novice) to 6 (Grandmaster).
     #[arg(long, default_value = "1")]
     pub level: String,
-    /// Games to play one after another (with --create: a new game and
-    /// invite code each).
+    /// Games to play one after another (with --create). After each game
+    /// the bot accepts a rematch offered within 10 s; else it makes a new
+    /// game, with a new invite code.
     #[arg(long, default_value_t = 1)]
     pub games: u32,
     /// Create a game of this variant and print its invite code.
@@ -61,6 +63,8 @@ pub struct BotArgs {
 /// How long the bot waits for the server (or the other players) before it
 /// gives up.
 const PATIENCE: Duration = Duration::from_secs(600);
+/// How long after a game the bot waits for a rematch offer.
+const REMATCH_WAIT: Duration = Duration::from_secs(10);
 
 pub fn run(args: &BotArgs, out: &mut dyn Write) -> Result<(), String> {
     let level: Level = args
@@ -72,17 +76,26 @@ pub fn run(args: &BotArgs, out: &mut dyn Write) -> Result<(), String> {
     }
     let request = first_request(args)?;
     let mut client = Client::connect(&args.server, PATIENCE)?;
+    let mut rematch = None;
     for game in 0..args.games {
-        client.send(&request)?;
-        let ticket = await_seat(&mut client)?;
+        let ticket = match rematch.take() {
+            Some(ticket) => ticket,
+            None => {
+                client.send(&request)?;
+                await_seat(&mut client)?
+            }
+        };
         if args.create.is_some() {
             writeln!(out, "{}", ticket.code).map_err(io_error)?;
             out.flush().map_err(io_error)?;
         }
         let seed = args.seed.wrapping_add(game as u64);
-        let status = play(&mut client, &ticket, level, seed)?;
-        writeln!(out, "{status}").map_err(io_error)?;
+        let mut view = play(&mut client, &ticket, level, seed)?;
+        writeln!(out, "{}", view.ended.clone().unwrap_or_default()).map_err(io_error)?;
         out.flush().map_err(io_error)?;
+        if game + 1 < args.games {
+            rematch = accept_rematch(&mut client, &ticket, &mut view, REMATCH_WAIT)?;
+        }
     }
     client.close();
     Ok(())
@@ -93,14 +106,13 @@ fn play(
     ticket: &SeatTicket,
     level: Level,
     seed: u64,
-) -> Result<String, String> {
+) -> Result<GameView, String> {
     let mut moves = 0u64;
     let mut choose = |session: &dyn crate::rules::session::Session| {
         moves += 1;
         computer_move(session, level, seed.wrapping_add(moves))
     };
-    let view = play_to_end(client, ticket, &mut choose)?;
-    Ok(view.ended.unwrap_or_default())
+    play_to_end(client, ticket, &mut choose)
 }
 
 fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {

@@ -240,6 +240,8 @@ fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
             stopped: None,
             players: None,
             clock: None,
+            online: None,
+            result: "*".into(),
         })
     })
 }

@@ -3,7 +3,7 @@
 //! so do the tests.
 
 use super::client::{Client, GameView};
-use super::protocol::{ClientMessage, ServerMessage};
+use super::protocol::{ClientMessage, GameEvent, ServerMessage};
 use crate::rules::session::Session;
 
 /// A seat the server gave: its game, the game's invite code and the token.
@@ -74,6 +74,8 @@ pub fn follow(
 
 /// Plays `ticket`'s seat to the end of its game, choosing each move with
 /// `choose`; returns the finished game's view (its `ended` is the result).
+/// A takeback another player asks for is accepted: the position goes back
+/// and the seat plays from there.
 pub fn play_to_end(
     client: &mut Client,
     ticket: &SeatTicket,
@@ -84,10 +86,20 @@ pub fn play_to_end(
     // Moves wait until the server has sent every event so far: a view
     // still catching up would answer a position long gone.
     let mut caught_up = false;
+    // The takeback on the table has been answered (once is enough).
+    let mut answered = false;
     for _ in 0..MAX_MESSAGES {
         if let Some(v) = view.as_ref().filter(|_| caught_up) {
             if v.ended.is_some() {
                 return view.ok_or_else(|| "no game".into());
+            }
+            answered &= v.takeback.is_some();
+            if !answered && takeback_asked_of(v, ticket.seat) {
+                client.send(&ClientMessage::AcceptTakeback {
+                    game: ticket.game.clone(),
+                    token: ticket.token.clone(),
+                })?;
+                answered = true;
             }
             let ply = v.session.ply_count();
             // A move that ends the game by the rules is followed by the
@@ -107,8 +119,14 @@ pub fn play_to_end(
             }
         }
         let message = client.recv()?;
-        if let ServerMessage::Following { game, .. } = &message {
-            caught_up |= *game == ticket.game;
+        match &message {
+            ServerMessage::Following { game, .. } => caught_up |= *game == ticket.game,
+            // The position of a move sent may come again.
+            ServerMessage::Event {
+                event: GameEvent::TakenBack { .. },
+                ..
+            } => sent_for = None,
+            _ => {}
         }
         if let Some(reason) = follow(&mut view, &ticket.game, message)? {
             return Err(format!("the server refused: {reason}"));
@@ -118,6 +136,13 @@ pub fn play_to_end(
         "game {}: no end after {MAX_MESSAGES} messages",
         ticket.game
     ))
+}
+
+/// Whether another seat asks `seat` to accept a takeback it has not yet.
+fn takeback_asked_of(view: &GameView, seat: u8) -> bool {
+    view.takeback
+        .as_ref()
+        .is_some_and(|(asker, accepted)| *asker != seat && !accepted.contains(&seat))
 }
 
 /// Comes back to a seat after the connection was lost: a new connection
@@ -167,4 +192,67 @@ pub fn rejoin(
         }
     }
     Err(format!("game {}: no end to the missed events", ticket.game))
+}
+
+/// After the end of `view`'s game: waits up to `wait` for another player's
+/// rematch offer and accepts it. The seat of the rematch, or None when no
+/// offer came in time (or it was declined).
+pub fn accept_rematch(
+    client: &mut Client,
+    ticket: &SeatTicket,
+    view: &mut GameView,
+    wait: std::time::Duration,
+) -> Result<Option<SeatTicket>, String> {
+    let until = std::time::Instant::now() + wait;
+    let mut accepted = false;
+    for _ in 0..MAX_MESSAGES {
+        let offered = view.rematch_offers.iter().any(|&s| s != ticket.seat);
+        if offered && !accepted {
+            client.send(&ClientMessage::Rematch {
+                game: ticket.game.clone(),
+                token: ticket.token.clone(),
+            })?;
+            accepted = true;
+        }
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            return Ok(None);
+        }
+        let Some(message) = client.recv_within(left)? else {
+            return Ok(None);
+        };
+        match message {
+            ServerMessage::Seated {
+                game,
+                code,
+                seat,
+                token,
+            } => {
+                return Ok(Some(SeatTicket {
+                    game,
+                    code,
+                    seat,
+                    token,
+                }));
+            }
+            ServerMessage::Event {
+                game,
+                version,
+                event,
+            } if game == ticket.game => {
+                view.apply(version, &event)?;
+            }
+            ServerMessage::Refused { reason, .. } => {
+                return Err(format!("the server refused: {reason}"));
+            }
+            _ => {}
+        }
+        if accepted && view.rematch_offers.is_empty() {
+            return Ok(None);
+        }
+    }
+    Err(format!(
+        "game {}: no rematch after {MAX_MESSAGES} messages",
+        ticket.game
+    ))
 }

@@ -25,7 +25,7 @@ use tokio::runtime::Handle;
 use tokio_postgres::types::FromSql;
 use tokio_postgres::{AsyncMessage, Client, IsolationLevel, NoTls, Row};
 
-use super::store::{Commit, Store, StoredGame, assemble};
+use super::store::{Commit, LISTED_WAITING, Store, StoredGame, assemble};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -197,6 +197,8 @@ async fn write(client: &mut Client, commit: &Commit) -> Result<(), String> {
 enum Which<'a> {
     Id(&'a str),
     Code(&'a str),
+    /// The games of [`Store::listed_waiting`].
+    ListedWaiting,
 }
 
 /// Reads games whole: the rows of one game in one snapshot, so that a
@@ -217,6 +219,11 @@ async fn read(client: &mut Client, only: Option<Which<'_>>) -> Result<Vec<Stored
         Some(Which::Code(code)) => {
             let sql = "SELECT id, code, listed FROM games WHERE code = $1";
             tx.query(sql, &[&code]).await
+        }
+        Some(Which::ListedWaiting) => {
+            let sql =
+                format!("SELECT id, code, listed FROM games g WHERE {LISTED_WAITING} ORDER BY seq");
+            tx.query(&sql, &[]).await
         }
         None => {
             let sql = "SELECT id, code, listed FROM games WHERE NOT finished ORDER BY seq";
@@ -289,6 +296,12 @@ impl Store for PgStore {
         Ok(runtime
             .block_on(read(client, Some(Which::Code(code))))?
             .pop())
+    }
+
+    fn listed_waiting(&mut self) -> Result<Vec<StoredGame>, String> {
+        let runtime = self.runtime.clone();
+        let client = self.client()?;
+        runtime.block_on(read(client, Some(Which::ListedWaiting)))
     }
 }
 

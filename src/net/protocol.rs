@@ -222,6 +222,10 @@ pub struct Seek {
     pub promotion: Option<String>,
     pub clock: Option<ClockSpec>,
     pub free_seats: Vec<u8>,
+    /// The display names of the players seated so far (those who gave one),
+    /// in seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
 }
 
 /// What the server says.

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::store::{Commit, Store, StoredGame, assemble};
+use super::store::{Commit, LISTED_WAITING, Store, StoredGame, assemble};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -94,8 +94,13 @@ impl SqliteStore {
     }
 
     fn unfinished_games(&self) -> Result<Vec<StoredGame>, String> {
-        let sql = "SELECT id, code, listed FROM games WHERE finished = 0 ORDER BY rowid";
-        let mut query = self.db.prepare(sql).map_err(sql_error)?;
+        self.games_where("NOT g.finished")
+    }
+
+    /// The games (as `g`) that meet `condition`, oldest first.
+    fn games_where(&self, condition: &str) -> Result<Vec<StoredGame>, String> {
+        let sql = format!("SELECT id, code, listed FROM games g WHERE {condition} ORDER BY rowid");
+        let mut query = self.db.prepare(&sql).map_err(sql_error)?;
         let heads: Vec<(String, String, bool)> = query
             .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
             .and_then(Iterator::collect)
@@ -152,5 +157,9 @@ impl Store for SqliteStore {
 
     fn game_by_code(&mut self, code: &str) -> Result<Option<StoredGame>, String> {
         self.game_where("code", code)
+    }
+
+    fn listed_waiting(&mut self) -> Result<Vec<StoredGame>, String> {
+        self.games_where(LISTED_WAITING)
     }
 }

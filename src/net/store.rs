@@ -48,7 +48,16 @@ pub trait Store: Send {
     /// The game with this invite code (made by another server on the same
     /// database, say).
     fn game_by_code(&mut self, code: &str) -> Result<Option<StoredGame>, String>;
+    /// The listed games not over that may have a free seat (fewer seats
+    /// taken than three: the caller checks against the game's own count),
+    /// whichever server made them.
+    fn listed_waiting(&mut self) -> Result<Vec<StoredGame>, String>;
 }
+
+/// The condition on `games` (as `g`) of [`Store::listed_waiting`], the same
+/// in every backend's SQL.
+pub const LISTED_WAITING: &str = "g.listed AND NOT g.finished \
+     AND (SELECT count(*) FROM seats s WHERE s.game = g.id) < 3";
 
 /// A game from its stored rows: the seats' tokens and the events' JSON by
 /// version. Every backend reads through this, so that each checks the same

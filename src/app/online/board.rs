@@ -4,6 +4,8 @@
 //! set the clocks, and the panels learn how the game and the link stand
 //! through [`ServerGame`].
 
+use std::time::Instant;
+
 use bevy::prelude::*;
 
 use super::follow::{LinkState, Online};
@@ -11,10 +13,11 @@ use super::link::Ask;
 use crate::app::play::clock::{Clock, ClockSystems, GameClock, NextClock};
 use crate::app::play::computer::Players;
 use crate::app::play::game::{GameSystems, HumanSides, Match, NewGameRequested};
-use crate::app::play::remote::{Connection, MoveProposed, SeatAction, ServerGame, ServerMoved};
-use crate::app::play::settings::Settings;
+use crate::app::play::remote::{
+    Away, Connection, MoveProposed, SeatAction, ServerGame, ServerMoved, ServerTookBack,
+};
 use crate::app::screen::Screen;
-use crate::record::SavedClock;
+use crate::record::{OnlineSeat, SavedClock};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -37,7 +40,6 @@ pub(super) fn plugin(app: &mut App) {
 fn start_the_board(
     mut commands: Commands,
     online: Option<ResMut<Online>>,
-    settings: Res<Settings>,
     mut players: ResMut<Players>,
     mut next_clock: ResMut<NextClock>,
     mut games: MessageWriter<NewGameRequested>,
@@ -60,17 +62,22 @@ fn start_the_board(
     }
     let ply = view.session.ply_count();
     *next_clock = NextClock::Saved(view.clock.map(|spec| SavedClock {
-        base_ms: spec.initial_ms,
+        base_ms: spec.allowance_ms(),
         increment_ms: spec.increment_ms,
         left_ms: match &online.clock {
             Some((_, left)) => left.clone(),
-            None => vec![spec.initial_ms; sides],
+            None => vec![spec.allowance_ms(); sides],
         },
     }));
     commands.insert_resource(ServerGame {
-        seat: ticket.seat,
-        code: ticket.code.clone(),
-        name: settings.display_name.clone(),
+        place: OnlineSeat {
+            server: online.link.addr.clone(),
+            game: ticket.game.clone(),
+            code: ticket.code.clone(),
+            seat: ticket.seat,
+            token: ticket.token.clone(),
+        },
+        names: view.names.clone(),
         ..ServerGame::default()
     });
     games.write(NewGameRequested {
@@ -80,26 +87,47 @@ fn start_the_board(
 }
 
 /// Every move the server played that the board has not: the next in turn.
+/// Moves the board has and the server no longer has (a takeback) go
+/// first.
 fn hand_moves_to_the_board(
     online: Option<ResMut<Online>>,
     game: Option<Res<Match>>,
     server: Option<Res<ServerGame>>,
     mut moves: MessageWriter<ServerMoved>,
+    mut took_back: MessageWriter<ServerTookBack>,
 ) {
-    let (Some(mut online), Some(_), Some(_)) = (online, game, server) else {
+    let (Some(mut online), Some(game), Some(server)) = (online, game, server) else {
         return;
     };
+    // A new seat's board (a rematch) starts at the frame's end: until then
+    // the board is the last game's.
+    let seated_in = online.ticket.as_ref().map(|t| t.game.as_str());
+    if seated_in != Some(server.place.game.as_str()) {
+        return;
+    }
     let (Some(handed), Some(view)) = (online.on_board, &online.view) else {
         return;
     };
     let all = view.session.moves();
-    if all.len() <= handed {
-        return;
-    }
-    for text in &all[handed..] {
+    let board = game.session.moves();
+    let kept = board
+        .iter()
+        .zip(&all)
+        .take_while(|(shown, played)| shown == played)
+        .count();
+    // A move the board refused stays handed: it is not handed again.
+    let from = if kept < board.len() {
+        took_back.write(ServerTookBack { ply: kept });
+        kept
+    } else {
+        handed.clamp(kept, all.len())
+    };
+    for text in &all[from..] {
         moves.write(ServerMoved { text: text.clone() });
     }
-    online.on_board = Some(all.len());
+    if handed != all.len() {
+        online.on_board = Some(all.len());
+    }
 }
 
 /// Only this window's seat takes clicks, and only while its turn waits for
@@ -150,11 +178,7 @@ fn send_seat_actions(online: Option<Res<Online>>, mut actions: MessageReader<Sea
         return;
     };
     for action in actions.read() {
-        online.link.ask(match action {
-            SeatAction::Resign => Ask::Resign,
-            SeatAction::OfferDraw => Ask::OfferDraw,
-            SeatAction::DeclineDraw => Ask::DeclineDraw,
-        });
+        online.link.ask(Ask::Seat(*action));
     }
 }
 
@@ -178,6 +202,18 @@ fn show_the_game(
     wanted.sent = online.sent.clone();
     wanted.refused = online.refused.clone();
     wanted.draw_offers = view.draw_offers.clone();
+    wanted.names = view.names.clone();
+    wanted.takeback = view.takeback.clone();
+    wanted.rematch_offers = view.rematch_offers.clone();
+    let now = Instant::now();
+    wanted.away = online
+        .away
+        .iter()
+        .map(|&(seat, claim_at)| Away {
+            seat,
+            claim_in_secs: claim_at.saturating_duration_since(now).as_secs_f64().ceil() as u64,
+        })
+        .collect();
     let all_shown = online.on_board == Some(view.session.ply_count());
     wanted.ended = view.ended.clone().filter(|_| all_shown);
     if wanted.ended.is_some() && server.ended.is_none() {
@@ -217,7 +253,7 @@ fn set_the_clocks(
         return;
     }
     clock.clock = Some(Clock::from_saved(&SavedClock {
-        base_ms: spec.initial_ms,
+        base_ms: spec.allowance_ms(),
         increment_ms: spec.increment_ms,
         left_ms: reading.1.clone(),
     }));

@@ -3,12 +3,15 @@
 //! [`GameView`] with its own rules session, as the bot follows a game).
 //! Taken in at the start of every frame, before anything reads it.
 
+use std::time::{Duration, Instant};
+
 use bevy::prelude::*;
 
 use super::link::{Ask, Heard, Link};
 use crate::net::client::GameView;
 use crate::net::player::SeatTicket;
 use crate::net::protocol::{GameEvent, Seek};
+use crate::record::OnlineSeat;
 
 /// How the link stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,22 +40,42 @@ pub struct Online {
     pub refused: Option<String>,
     /// This window's move sent and not yet played by the server.
     pub sent: Option<String>,
+    /// The players who lost their connection, each with when the win may
+    /// be claimed against them.
+    pub away: Vec<(u8, Instant)>,
     /// Moves of the view handed to the board, once it shows the game.
     pub(super) on_board: Option<usize>,
 }
 
 impl Online {
     pub fn open(addr: &str) -> Online {
+        Online::with_link(Link::open(addr), None)
+    }
+
+    /// Takes a saved game's seat again: its events from the first, then
+    /// the board.
+    pub fn resume(seat: &OnlineSeat) -> Online {
+        let ticket = SeatTicket {
+            game: seat.game.clone(),
+            code: seat.code.clone(),
+            seat: seat.seat,
+            token: seat.token.clone(),
+        };
+        Online::with_link(Link::resume(&seat.server, ticket.clone()), Some(ticket))
+    }
+
+    fn with_link(link: Link, ticket: Option<SeatTicket>) -> Online {
         Online {
-            link: Link::open(addr),
+            link,
             state: LinkState::Connecting,
             seeks: None,
-            ticket: None,
+            ticket,
             view: None,
             caught_up: false,
             clock: None,
             refused: None,
             sent: None,
+            away: Vec::new(),
             on_board: None,
         }
     }
@@ -67,6 +90,8 @@ impl Online {
         match heard {
             Heard::Connected => {
                 self.state = LinkState::Up;
+                // The server tells a new follower again who is away.
+                self.away.clear();
                 match self.ticket {
                     // The resume sends the missed events, then `following`.
                     Some(_) => self.caught_up = false,
@@ -76,10 +101,16 @@ impl Online {
             Heard::Down(why) => self.state = LinkState::Down(why),
             Heard::Seeks(seeks) => self.seeks = Some(seeks),
             Heard::Seated(ticket) => {
+                // A new seat (a rematch comes this way too): a new game
+                // for the board.
                 self.ticket = Some(ticket);
                 self.view = None;
                 self.caught_up = false;
                 self.refused = None;
+                self.sent = None;
+                self.clock = None;
+                self.away.clear();
+                self.on_board = None;
             }
             Heard::Event { version, event } => self.event(version, &event),
             Heard::Following { clock_ms } => {
@@ -93,6 +124,12 @@ impl Online {
                 self.refused = Some(reason);
                 self.sent = None;
             }
+            Heard::Away { seat, claim_in_ms } => {
+                self.away.retain(|(s, _)| *s != seat);
+                let claim_at = Instant::now() + Duration::from_millis(claim_in_ms);
+                self.away.push((seat, claim_at));
+            }
+            Heard::Back { seat } => self.away.retain(|(s, _)| *s != seat),
         }
     }
 
@@ -114,6 +151,12 @@ impl Online {
                 self.sent = None;
                 if let Some(ms) = clock_ms {
                     self.clock = Some((*ply as usize + 1, ms.clone()));
+                }
+            }
+            GameEvent::TakenBack { ply, clock_ms } => {
+                self.sent = None;
+                if let Some(ms) = clock_ms {
+                    self.clock = Some((*ply as usize, ms.clone()));
                 }
             }
             GameEvent::Ended {

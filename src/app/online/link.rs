@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::app::play::remote::SeatAction;
 use crate::net::client::Client;
 use crate::net::player::SeatTicket;
 use crate::net::protocol::{ClientMessage, ClockSpec, GameEvent, Seek, ServerMessage};
@@ -34,22 +35,40 @@ pub enum Ask {
     Create {
         variant: String,
         pawn: Option<String>,
+        promotion: Option<String>,
         clock: Option<ClockSpec>,
         seat: Option<u8>,
         listed: bool,
+        /// The player's display name, as the others see it.
+        name: Option<String>,
     },
     Join {
         code: String,
+        name: Option<String>,
     },
     /// A move for the position after `ply` moves.
     Move {
         ply: u32,
         text: String,
     },
-    Resign,
-    OfferDraw,
-    DeclineDraw,
-    Abort,
+    /// The seat's requests beside moves.
+    Seat(SeatAction),
+}
+
+/// The protocol's message for a seat's request beside moves.
+fn seat_message(action: SeatAction, game: String, token: String) -> ClientMessage {
+    match action {
+        SeatAction::Resign => ClientMessage::Resign { game, token },
+        SeatAction::OfferDraw => ClientMessage::OfferDraw { game, token },
+        SeatAction::DeclineDraw => ClientMessage::DeclineDraw { game, token },
+        SeatAction::Abort => ClientMessage::Abort { game, token },
+        SeatAction::Takeback => ClientMessage::Takeback { game, token },
+        SeatAction::AcceptTakeback => ClientMessage::AcceptTakeback { game, token },
+        SeatAction::DeclineTakeback => ClientMessage::DeclineTakeback { game, token },
+        SeatAction::ClaimWin => ClientMessage::ClaimWin { game, token },
+        SeatAction::Rematch => ClientMessage::Rematch { game, token },
+        SeatAction::DeclineRematch => ClientMessage::DeclineRematch { game, token },
+    }
 }
 
 /// What the thread tells the frame.
@@ -71,6 +90,16 @@ pub enum Heard {
         clock_ms: Option<Vec<u64>>,
     },
     Refused(String),
+    /// The player of `seat` lost their connection: the others may claim
+    /// the win after `claim_in_ms` if they do not come back.
+    Away {
+        seat: u8,
+        claim_in_ms: u64,
+    },
+    /// The player of `seat` is connected again.
+    Back {
+        seat: u8,
+    },
 }
 
 /// The frame's end of the link.
@@ -87,13 +116,23 @@ impl Link {
     /// Starts the thread that connects to `addr` (HOST:PORT) and keeps
     /// connected. A thread that cannot start is reported as a link down.
     pub fn open(addr: &str) -> Link {
+        Link::start(addr, None)
+    }
+
+    /// Starts the thread that comes back to a seat taken earlier (a saved
+    /// online game): it resumes the seat from the game's first event.
+    pub fn resume(addr: &str, seat: SeatTicket) -> Link {
+        Link::start(addr, Some(seat))
+    }
+
+    fn start(addr: &str, seat: Option<SeatTicket>) -> Link {
         let (asks, asked) = channel();
         let (tell, heard) = channel();
         let worker = Worker {
             addr: addr.to_string(),
             asks: asked,
             heard: tell.clone(),
-            seat: None,
+            seat,
             version: 0,
             moves_seen: 0,
             unacked: None,
@@ -233,52 +272,44 @@ impl Worker {
     /// without a seat).
     fn message(&self, ask: Ask) -> Option<ClientMessage> {
         let ticket = self.seat.as_ref();
-        let game = || ticket.map(|t| t.game.clone());
-        let token = || ticket.map(|t| t.token.clone());
+        let seat = || ticket.map(|t| (t.game.clone(), t.token.clone()));
         Some(match ask {
             Ask::Seeks => ClientMessage::Seeks,
             Ask::Create {
                 variant,
                 pawn,
+                promotion,
                 clock,
                 seat,
                 listed,
+                name,
             } => ClientMessage::Create {
                 variant,
                 pawn,
-                promotion: None,
+                promotion,
                 clock,
                 seat,
                 listed,
-                name: None,
+                name,
             },
-            Ask::Join { code } => ClientMessage::Join {
+            Ask::Join { code, name } => ClientMessage::Join {
                 code,
                 seat: None,
-                name: None,
+                name,
             },
-            Ask::Move { ply, text } => ClientMessage::Move {
-                game: game()?,
-                token: token()?,
-                ply,
-                text,
-            },
-            Ask::Resign => ClientMessage::Resign {
-                game: game()?,
-                token: token()?,
-            },
-            Ask::OfferDraw => ClientMessage::OfferDraw {
-                game: game()?,
-                token: token()?,
-            },
-            Ask::DeclineDraw => ClientMessage::DeclineDraw {
-                game: game()?,
-                token: token()?,
-            },
-            Ask::Abort => ClientMessage::Abort {
-                game: game()?,
-                token: token()?,
-            },
+            Ask::Move { ply, text } => {
+                let (game, token) = seat()?;
+                ClientMessage::Move {
+                    game,
+                    token,
+                    ply,
+                    text,
+                }
+            }
+            Ask::Seat(request) => {
+                let (game, token) = seat()?;
+                seat_message(request, game, token)
+            }
         })
     }
 
@@ -314,6 +345,14 @@ impl Worker {
                 self.resend_unacked(client)?;
                 self.tell(Heard::Following { clock_ms });
             }
+            ServerMessage::Disconnected {
+                game,
+                seat,
+                claim_in_ms,
+            } if ours(&game) => self.tell(Heard::Away { seat, claim_in_ms }),
+            ServerMessage::Reconnected { game, seat } if ours(&game) => {
+                self.tell(Heard::Back { seat });
+            }
             ServerMessage::Ack { .. } => self.unacked = None,
             ServerMessage::Refused { reason, .. } => {
                 self.unacked = None;
@@ -335,6 +374,9 @@ impl Worker {
             if self.unacked.as_ref().is_some_and(|(at, _)| at == ply) {
                 self.unacked = None;
             }
+        }
+        if let GameEvent::TakenBack { ply, .. } = &event {
+            self.moves_seen = *ply;
         }
         self.tell(Heard::Event { version, event });
     }

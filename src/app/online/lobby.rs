@@ -1,5 +1,6 @@
 //! The Play online screen: the server and the player's name (both
-//! remembered), then create a game (its variant, pawn, clock and colour)
+//! remembered), then create a game (its variant, pawn, promotion, clock or
+//! days a move, and colour)
 //! and send its invite code to a friend, join one with a code, or pick an
 //! open seek. The link's state and the server's refusals are shown here in
 //! words; nothing on this screen waits for the network.
@@ -10,25 +11,22 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::follow::{LinkState, Online};
 use super::link::Ask;
 use crate::app::layout::{ControlMap, UiSystems};
+use crate::app::play::clock::ClockChoice;
+use crate::app::play::remote::SeatAction;
 use crate::app::play::settings::Settings;
 use crate::app::screen::Screen;
+use crate::app::ui::choices::promotion_choice;
+use crate::app::ui::clock_panel::clock_picker;
 use crate::app::ui::theme::status_dot;
-use crate::net::protocol::{ClockSpec, Seek};
+use crate::net::protocol::{ClockSpec, MAX_DAYS_PER_MOVE, Seek};
 use crate::rules::glossary;
 use crate::rules::registry::GAMES;
-use crate::rules::variant::{PawnKind, VariantId};
+use crate::rules::variant::{PawnKind, Promotion, VariantId};
 
 const GOOD: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 const WARN: egui::Color32 = egui::Color32::from_rgb(250, 205, 130);
 const BAD: egui::Color32 = egui::Color32::LIGHT_RED;
 const WIDTH: f32 = 520.0;
-
-/// The clocks offered: none, 5+3 and 15+10.
-const CLOCKS: [(&str, Option<(u64, u64)>); 3] = [
-    ("none", None),
-    ("5+3", Some((5, 3))),
-    ("15+10", Some((15, 10))),
-];
 
 /// Open the Play online screen on this server (`play --online`), joining
 /// the game of this code at once when one is given.
@@ -44,8 +42,12 @@ pub struct OnlineForm {
     pub address: String,
     pub variant: VariantId,
     pub pawn: Option<PawnKind>,
-    /// An index into [`CLOCKS`].
-    pub clock: usize,
+    /// The Anglojewish games' promotion option (None: curved).
+    pub promotion: Option<Promotion>,
+    /// The clock of a game played at one sitting.
+    pub clock: ClockChoice,
+    /// Days per move of a correspondence game, when it is one.
+    pub correspondence: Option<u32>,
     /// The creator's side; None for a random one.
     pub seat: Option<u8>,
     pub listed: bool,
@@ -58,7 +60,9 @@ impl Default for OnlineForm {
             address: String::new(),
             variant: GAMES[0].id,
             pawn: None,
-            clock: 0,
+            promotion: None,
+            clock: ClockChoice::default(),
+            correspondence: None,
             seat: Some(0),
             listed: true,
             code: String::new(),
@@ -90,7 +94,10 @@ fn connect_on_arrival(
     if let Some(start) = start {
         let online = Online::open(&start.addr);
         if let Some(code) = &start.join {
-            online.link.ask(Ask::Join { code: code.clone() });
+            online.link.ask(Ask::Join {
+                code: code.clone(),
+                name: given_name(&settings),
+            });
             form.code = code.clone();
         }
         form.address = start.addr.clone();
@@ -137,7 +144,7 @@ fn online_screen(
                         Some(mut online) if online.ticket.is_some() => {
                             waiting(ui, &mut online, &mut controls, &mut commands);
                         }
-                        Some(online) => games(ui, &online, &mut form, &mut controls),
+                        Some(online) => games(ui, &online, &mut form, &settings, &mut controls),
                         None => {}
                     }
                     ui.separator();
@@ -181,11 +188,13 @@ fn server_fields(
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut name)
-                        .hint_text("what your game panel calls you")
+                        .hint_text("what the other players see")
                         .char_limit(32)
                         .desired_width(240.0),
                 )
-                .on_hover_text("Kept on this machine; the server does not pass names on");
+                .on_hover_text(
+                    "Sent with the games you create or join; left empty, you play unnamed",
+                );
             controls.note("online-name", field);
             if name != settings.display_name {
                 settings.display_name = name;
@@ -266,20 +275,31 @@ fn waiting(
     });
     let cancel = ui.button("Cancel this game");
     if controls.note("online-cancel", cancel).clicked() {
-        online.link.ask(Ask::Abort);
+        online.link.ask(Ask::Seat(SeatAction::Abort));
         // A fresh link for the next game: this one's seat is done with.
         let addr = online.link.addr.clone();
         commands.insert_resource(Online::open(&addr));
     }
 }
 
+/// The player's name as the server is given it (None when left empty).
+fn given_name(settings: &Settings) -> Option<String> {
+    Some(settings.display_name.trim().to_string()).filter(|n| !n.is_empty())
+}
+
 /// Create, join with a code, or pick an open seek.
-fn games(ui: &mut egui::Ui, online: &Online, form: &mut OnlineForm, controls: &mut ControlMap) {
+fn games(
+    ui: &mut egui::Ui,
+    online: &Online,
+    form: &mut OnlineForm,
+    settings: &Settings,
+    controls: &mut ControlMap,
+) {
     ui.label(egui::RichText::new("Create a game").size(17.0).strong());
     create_form(ui, form, controls);
     let create = ui.add(egui::Button::new("Create").min_size(egui::vec2(120.0, 28.0)));
     if controls.note("online-create", create).clicked() {
-        online.link.ask(create_ask(form));
+        online.link.ask(create_ask(form, given_name(settings)));
     }
     ui.separator();
     ui.label(egui::RichText::new("Join with a code").size(17.0).strong());
@@ -293,28 +313,40 @@ fn games(ui: &mut egui::Ui, online: &Online, form: &mut OnlineForm, controls: &m
         let code = form.code.trim().to_string();
         let join = ui.add_enabled(!code.is_empty(), egui::Button::new("Join"));
         if controls.note("online-join", join).clicked() {
-            online.link.ask(Ask::Join { code });
+            online.link.ask(Ask::Join {
+                code,
+                name: given_name(settings),
+            });
         }
     });
     ui.separator();
-    seek_list(ui, online, controls);
+    seek_list(ui, online, settings, controls);
 }
 
-fn create_ask(form: &OnlineForm) -> Ask {
-    let clock = CLOCKS[form.clock.min(CLOCKS.len() - 1)].1;
+fn create_ask(form: &OnlineForm, name: Option<String>) -> Ask {
+    let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let clock = match form.correspondence {
+        Some(days) => Some(ClockSpec::correspondence(days)),
+        None => form.clock.control().map(|control| ClockSpec {
+            initial_ms: ms(control.base),
+            increment_ms: ms(control.increment),
+            days_per_move: None,
+        }),
+    };
     Ask::Create {
         variant: form.variant.id().to_string(),
         pawn: form
             .pawn
             .filter(|_| form.variant.takes_pawn_kind())
             .map(|p| p.id().to_string()),
-        clock: clock.map(|(minutes, increment)| ClockSpec {
-            initial_ms: minutes * 60_000,
-            increment_ms: increment * 1000,
-            days_per_move: None,
-        }),
+        promotion: form
+            .promotion
+            .filter(|_| form.variant.takes_promotion())
+            .map(|p| p.id().to_string()),
+        clock,
         seat: form.seat,
         listed: form.listed,
+        name,
     }
 }
 
@@ -356,21 +388,41 @@ fn create_form(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut ControlM
             }
         });
     }
-    ui.horizontal(|ui| {
-        ui.label("Clock:");
-        for (i, (label, _)) in CLOCKS.iter().enumerate() {
-            let item = ui.selectable_label(form.clock == i, *label);
-            if controls
-                .note(format!("online-clock:{label}"), item)
-                .clicked()
-            {
-                form.clock = i;
-            }
-        }
-    });
+    if form.variant.takes_promotion() {
+        promotion_choice(ui, &mut form.promotion, controls);
+    }
+    clock_choice(ui, form, controls);
     colour_choice(ui, form, controls);
     let listed = ui.checkbox(&mut form.listed, "List it among the open games");
     controls.note("online-listed", listed);
+}
+
+/// A clock for one sitting (none, 5+3, 15+10, custom), or days a move.
+fn clock_choice(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut ControlMap) {
+    if form.correspondence.is_none() {
+        clock_picker(ui, &mut form.clock, controls);
+    }
+    ui.horizontal(|ui| {
+        let mut by_post = form.correspondence.is_some();
+        let check = ui
+            .checkbox(&mut by_post, "By correspondence:")
+            .on_hover_text(
+                "Each move within the days given, the game kept on the server meanwhile",
+            );
+        controls.note("online-correspondence", check);
+        let mut days = form.correspondence.unwrap_or(3);
+        let field = ui.add_enabled(
+            by_post,
+            egui::DragValue::new(&mut days)
+                .range(1..=MAX_DAYS_PER_MOVE)
+                .suffix(" days a move"),
+        );
+        controls.note("online-days", field);
+        let wanted = by_post.then_some(days);
+        if form.correspondence != wanted {
+            form.correspondence = wanted;
+        }
+    });
 }
 
 fn colour_choice(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut ControlMap) {
@@ -394,7 +446,7 @@ fn colour_choice(ui: &mut egui::Ui, form: &mut OnlineForm, controls: &mut Contro
 }
 
 /// The open seeks, each with a button to take its seat.
-fn seek_list(ui: &mut egui::Ui, online: &Online, controls: &mut ControlMap) {
+fn seek_list(ui: &mut egui::Ui, online: &Online, settings: &Settings, controls: &mut ControlMap) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Open games").size(17.0).strong());
         let refresh = ui.small_button("Refresh");
@@ -415,6 +467,7 @@ fn seek_list(ui: &mut egui::Ui, online: &Online, controls: &mut ControlMap) {
             if controls.note(format!("seek:{i}"), play).clicked() {
                 online.link.ask(Ask::Join {
                     code: seek.code.clone(),
+                    name: given_name(settings),
                 });
             }
             ui.label(seek_words(seek));
@@ -422,7 +475,7 @@ fn seek_list(ui: &mut egui::Ui, online: &Online, controls: &mut ControlMap) {
     }
 }
 
-/// "Flaxman · 5+3 · you play Black".
+/// "Ann · Flaxman · 5+3 · free: Black".
 fn seek_words(seek: &Seek) -> String {
     let title = seek
         .variant
@@ -434,6 +487,10 @@ fn seek_words(seek: &Seek) -> String {
         .map(|p| format!(" ({p})"))
         .unwrap_or_default();
     let clock = match seek.clock {
+        Some(ClockSpec {
+            days_per_move: Some(days),
+            ..
+        }) => format!("{days} days a move"),
         Some(c) => format!(
             "{}+{}",
             c.initial_ms as f64 / 60_000.0,
@@ -441,10 +498,14 @@ fn seek_words(seek: &Seek) -> String {
         ),
         None => "no clock".to_string(),
     };
+    let by = match seek.players.is_empty() {
+        true => String::new(),
+        false => format!("{} · ", seek.players.join(", ")),
+    };
     let sides: Vec<&str> = seek
         .free_seats
         .iter()
         .map(|&s| crate::rules::Side(s).name())
         .collect();
-    format!("{title}{pawn} · {clock} · free: {}", sides.join(", "))
+    format!("{by}{title}{pawn} · {clock} · free: {}", sides.join(", "))
 }

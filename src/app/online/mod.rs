@@ -1,11 +1,13 @@
 //! Online play in the window: the link to a server on a thread of its own
 //! ([`link`]), what the server said ([`follow`]), the online game on the
-//! board ([`board`]) and the Play online screen ([`lobby`]). The board
-//! itself knows only [`crate::app::play::remote`]; nothing outside this
-//! room imports it but the app's assembly and the launch.
+//! board ([`board`]), kept among the saved games ([`keep`]) and the Play
+//! online screen ([`lobby`]). The board itself knows only
+//! [`crate::app::play::remote`]; nothing outside this room imports it but
+//! the app's assembly and the launch.
 
 pub mod board;
 pub mod follow;
+pub mod keep;
 pub mod link;
 pub mod lobby;
 
@@ -15,6 +17,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     follow::plugin(app);
     board::plugin(app);
+    keep::plugin(app);
 }
 
 /// The Play online screen (egui).

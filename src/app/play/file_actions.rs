@@ -20,10 +20,14 @@ use bevy::prelude::*;
 
 use crate::app::play::clock::{GameClock, NextClock};
 use crate::app::play::computer::Players;
-use crate::app::play::files::{FileNote, export_game, fresh_name, load_game, save_game, saves_dir};
+use crate::app::play::files::{
+    FileNote, export_game, fresh_name, load_game, save_game, save_record, saves_dir,
+};
 use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
-use crate::app::play::remote::ServerGame;
+use crate::app::play::remote::{OnlineResumeRequested, ServerGame};
 use crate::app::screen::{PlayMode, Screen, in_lesson};
+use crate::record::{GameRecord, SavedClock};
+use crate::rules::session::Session;
 
 /// Save the current game into the saved-games folder (Ctrl+S, "Save").
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -160,8 +164,7 @@ fn answer_saves(
     mut saves_to: MessageReader<SaveToRequested>,
     game: Option<Res<Match>>,
     screen: Res<State<Screen>>,
-    players: Res<Players>,
-    clock: Res<GameClock>,
+    (players, clock, server): (Res<Players>, Res<GameClock>, Option<Res<ServerGame>>),
     mut file: ResMut<CurrentFile>,
     mut message: ResMut<FileMessage>,
 ) {
@@ -185,11 +188,33 @@ fn answer_saves(
             }
         },
     };
-    let note = save_game(session, &players.0, clock.saved(), &path);
+    let note = match server {
+        Some(server) => save_record(&online_record(session, &server, clock.saved()), &path),
+        None => save_game(session, &players.0, clock.saved(), &path),
+    };
     if !note.error && path.extension().is_some_and(|e| e == "json") {
         file.path = Some(path);
     }
     message.0 = Some(note);
+}
+
+/// An online game's record: its moves, the clocks, the seat on its
+/// server, and the server's result when the server ended it.
+pub fn online_record(
+    session: &dyn Session,
+    server: &ServerGame,
+    clock: Option<SavedClock>,
+) -> GameRecord {
+    let mut record = GameRecord::of(session)
+        .with_clock(clock)
+        .with_online(Some(server.place.clone()));
+    let score = server.ended.as_deref().and_then(|s| s.split(' ').next());
+    if let Some(score @ ("1-0" | "0-1" | "1/2-1/2")) = score
+        && record.result == "*"
+    {
+        record.result = score.to_string();
+    }
+    record
 }
 
 fn answer_loads(
@@ -200,11 +225,25 @@ fn answer_loads(
     mut notice: ResMut<StartNotice>,
     mut next_clock: ResMut<NextClock>,
     mut requests: MessageWriter<NewGameRequested>,
+    mut resumes: MessageWriter<OnlineResumeRequested>,
 ) {
     let Some(LoadRequested(path)) = loads.read().last() else {
         return;
     };
     let (note, loaded) = load_game(path);
+    // A game still going on a server: the seat is taken again there.
+    if let Some(seat) = loaded
+        .as_ref()
+        .filter(|l| l.result == "*")
+        .and_then(|l| l.online.clone())
+    {
+        message.0 = Some(FileNote::done(format!(
+            "Taking your seat again in game {} on {}…",
+            seat.code, seat.server
+        )));
+        resumes.write(OnlineResumeRequested(seat));
+        return;
+    }
     if let Some(loaded) = loaded {
         let sides = usize::from(loaded.session.side_count());
         let mut seats = loaded.players.unwrap_or_default();

@@ -61,6 +61,12 @@ pub fn save_game(
     let record = GameRecord::of(session)
         .with_players(&players[..seats])
         .with_clock(clock);
+    save_record(&record, path)
+}
+
+/// Writes a record at `path` (JSON for `.json`, else the text record),
+/// making the folder if need be.
+pub fn save_record(record: &GameRecord, path: &Path) -> FileNote {
     let text = if path.extension().is_some_and(|e| e == "json") {
         record.to_json()
     } else {

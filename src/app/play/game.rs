@@ -1,9 +1,10 @@
 //! The current match and the domain messages. Moves are validated and applied
 //! here, by the rules, and nowhere else.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use crate::app::play::remote::{MoveProposed, ServerGame, ServerMoved};
+use crate::app::play::remote::{MoveProposed, SeatAction, ServerGame, ServerMoved, ServerTookBack};
 use crate::app::screen::Screen;
 use crate::rules::Side;
 use crate::rules::history::DrawRules;
@@ -182,19 +183,35 @@ fn start_new_games(
     started.write(GameStarted);
 }
 
+/// What the server did to an online game's board.
+#[derive(SystemParam)]
+struct ServerSays<'w, 's> {
+    moves: MessageReader<'w, 's, ServerMoved>,
+    took_back: MessageReader<'w, 's, ServerTookBack>,
+    changed: MessageWriter<'w, PositionChanged>,
+}
+
 fn apply_requested_moves(
     game: Option<ResMut<Match>>,
     server: Option<Res<ServerGame>>,
     mut requests: MessageReader<MoveRequested>,
-    mut server_moves: MessageReader<ServerMoved>,
+    mut says: ServerSays,
     mut proposed: MessageWriter<MoveProposed>,
     mut applied: MessageWriter<MoveApplied>,
 ) {
     let Some(mut game) = game else {
         requests.clear();
-        server_moves.clear();
+        says.moves.clear();
+        says.took_back.clear();
         return;
     };
+    for ServerTookBack { ply } in says.took_back.read() {
+        let session = game.session.as_mut();
+        while session.ply_count() > *ply && session.undo() {}
+        game.last_move = last_move(game.session.as_ref());
+        game.notice = None;
+        says.changed.write(PositionChanged);
+    }
     // On a server's game the person's move is only a proposal: the board
     // plays what the server accepted, in its order (requests read here are
     // not read again below).
@@ -208,7 +225,7 @@ fn apply_requested_moves(
     let texts = requests
         .read()
         .map(|r| &r.text)
-        .chain(server_moves.read().map(|m| &m.text));
+        .chain(says.moves.read().map(|m| &m.text));
     for text in texts {
         if game.is_over() {
             game.notice = Some(format!("{text} was not played: the game is over"));
@@ -265,17 +282,24 @@ fn apply_history_requests(
     server: Option<Res<ServerGame>>,
     mut requests: MessageReader<HistoryRequested>,
     mut changed: MessageWriter<PositionChanged>,
+    mut seat_actions: MessageWriter<SeatAction>,
 ) {
     let Some(mut game) = game else {
         requests.clear();
         return;
     };
-    // The server keeps an online game's moves: none is taken back, and
-    // the board stays at the newest so that the next move lands on it.
+    // The server keeps an online game's moves: Undo asks the others to
+    // take the last move back, and the board stays at the newest so that
+    // the next move lands on it.
     if server.is_some() {
-        if requests.read().count() > 0 {
-            game.notice =
-                Some("An online game stays at its newest move: the server keeps the moves".into());
+        for HistoryRequested(step) in requests.read() {
+            if *step == HistoryStep::Undo {
+                seat_actions.write(SeatAction::Takeback);
+            } else {
+                game.notice = Some(
+                    "An online game stays at its newest move: the server keeps the moves".into(),
+                );
+            }
         }
         return;
     }

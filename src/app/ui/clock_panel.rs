@@ -22,7 +22,7 @@ const MAX_MINUTES: u64 = 180;
 const MAX_INCREMENT: u64 = 60;
 
 /// The time control of the next game, one row (two with custom).
-pub(super) fn clock_picker(ui: &mut egui::Ui, choice: &mut ClockChoice, controls: &mut ControlMap) {
+pub fn clock_picker(ui: &mut egui::Ui, choice: &mut ClockChoice, controls: &mut ControlMap) {
     ui.horizontal(|ui| {
         ui.label("Clock:");
         for mode in ClockMode::ALL {

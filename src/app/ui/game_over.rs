@@ -14,7 +14,7 @@ use crate::app::play::computer::Players;
 use crate::app::play::file_actions::{ExportRequested, FileMessage, LeaveAsked, SaveRequested};
 use crate::app::play::files::{FileNote, capitalised};
 use crate::app::play::game::{GameStarted, Match, NewGameRequested};
-use crate::app::play::remote::{ServerGame, result_in_words};
+use crate::app::play::remote::{SeatAction, ServerGame, result_in_words};
 use crate::app::screen::Screen;
 use crate::rules::GameResult;
 use crate::rules::session::{Session, new_session};
@@ -56,8 +56,9 @@ pub(super) struct EndActions<'w> {
     next: ResMut<'w, NextState<Screen>>,
     message: Res<'w, FileMessage>,
     /// An online game: the server may end it (a resignation, an
-    /// agreement) where the rules did not, and there is no rematch here.
+    /// agreement) where the rules did not, and a rematch is asked of it.
     server: Option<Res<'w, ServerGame>>,
+    seat_actions: MessageWriter<'w, SeatAction>,
 }
 
 /// The result as the dialog's title line: "White wins by checkmate".
@@ -154,9 +155,24 @@ fn end_buttons(
     actions: &mut EndActions,
 ) {
     ui.horizontal(|ui| {
-        // A rematch here would be a game on this machine, not with the
-        // online opponent.
-        if actions.server.is_none() {
+        // Online, the rematch is the server's: offered to the others, it
+        // starts when they accept.
+        if let Some(server) = actions.server.as_deref() {
+            let (label, open) = match (
+                server.rematch_offered_to_me(),
+                server.rematch_offers.contains(&server.seat()),
+            ) {
+                (true, _) => ("Accept rematch", true),
+                (false, true) => ("Rematch offered…", false),
+                (false, false) => ("Rematch", true),
+            };
+            let rematch = ui
+                .add_enabled(open, egui::Button::new(label).min_size(BUTTON))
+                .on_hover_text("The same game again online, the seats turned round");
+            if controls.note("rematch", rematch).clicked() {
+                actions.seat_actions.write(SeatAction::Rematch);
+            }
+        } else {
             let rematch = ui
                 .add(egui::Button::new("Rematch").min_size(BUTTON))
                 .on_hover_text("The same game again, the players changing colours");
@@ -222,9 +238,9 @@ pub(super) fn leave_dialog(
         .resizable(false)
         .show(ctx, |ui| {
             ui.label(match server {
-                // The server plays on without this window, and the seat's
-                // token goes with the screen.
-                Some(_) => "The game goes on without you and your clock keeps running; you cannot come back to it.",
+                // The server plays on without this window; the seat's
+                // token is kept in the game's save.
+                Some(_) => "The game goes on without you and your clock keeps running. It is in your saved games: open it to take your seat again.",
                 None => "It is kept, and can be continued from the menu.",
             });
             ui.add_space(8.0);

@@ -7,6 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::choices::promotion_choice;
 use super::clock_panel::clock_picker;
 use super::game_cards::{CardClick, Thumbnails, game_cards, rules_window};
 use super::theme::{EXPLAIN, show_file_note};
@@ -25,7 +26,7 @@ use crate::rules::Side;
 use crate::rules::families;
 use crate::rules::glossary;
 use crate::rules::registry;
-use crate::rules::variant::{PawnKind, Promotion, VariantId};
+use crate::rules::variant::{PawnKind, VariantId};
 
 /// Space kept clear along the window's edges.
 const MARGIN: f32 = 16.0;
@@ -236,7 +237,7 @@ fn setup(
     }
     if form.variant.takes_promotion() {
         ui.add_space(6.0);
-        promotion_choice(ui, form, controls);
+        promotion_choice(ui, &mut form.promotion, controls);
     }
     ui.add_space(6.0);
     clock_picker(ui, clock, controls);
@@ -297,29 +298,6 @@ fn family_choices(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap)
         .map(|c| c.about)
         .collect();
     ui.add(egui::Label::new(egui::RichText::new(about.join("; ")).color(EXPLAIN)).wrap());
-}
-
-/// What a pawn (and, straight-curved, a curved rider) promotes to, in the
-/// Anglojewish games; the chosen option explained below.
-fn promotion_choice(ui: &mut egui::Ui, form: &mut Form, controls: &mut ControlMap) {
-    ui.label(egui::RichText::new("Promotion").size(16.0).strong());
-    let chosen = form.promotion.unwrap_or_default();
-    ui.horizontal_wrapped(|ui| {
-        for option in Promotion::ALL {
-            let (name, about) = glossary::promotion_info(option);
-            let response = ui
-                .selectable_label(chosen == option, name)
-                .on_hover_text(about);
-            if controls
-                .note(format!("promotion:{}", option.id()), response)
-                .clicked()
-            {
-                form.promotion = Some(option).filter(|&o| o != Promotion::Curved);
-            }
-        }
-    });
-    let (name, about) = glossary::promotion_info(chosen);
-    ui.add(egui::Label::new(egui::RichText::new(format!("{name}: {about}")).color(EXPLAIN)).wrap());
 }
 
 /// The pawn-like piece, for the games that let the player choose it.

@@ -5,7 +5,8 @@
 
 mod analysis;
 mod captured;
-mod clock_panel;
+pub mod choices;
+pub mod clock_panel;
 mod coordinates;
 mod file_controls;
 mod game_cards;

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
-use super::host::RoomHost;
+use super::host::{RoomHost, seated_names};
 use super::mailbox::{PlayerRequest, RoomHandle, RoomRequest};
 use super::outbox::Outbox;
 use super::presence::Presence;
@@ -337,8 +337,9 @@ impl RoomActor {
         }
         self.broadcast(first_version, &events);
         let over = self.room.ended().is_some();
+        let players = seated_names(self.room.names());
         self.host
-            .seats_changed(&self.id, self.room.free_seats(), over);
+            .seats_changed(&self.id, self.room.free_seats(), players, over);
         Ok(())
     }
 
@@ -368,8 +369,9 @@ impl RoomActor {
         self.tokens = game.tokens;
         self.broadcast(first_version, &applied);
         let over = self.room.ended().is_some();
+        let players = seated_names(self.room.names());
         self.host
-            .seats_changed(&self.id, self.room.free_seats(), over);
+            .seats_changed(&self.id, self.room.free_seats(), players, over);
         !applied.is_empty()
     }
 

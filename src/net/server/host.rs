@@ -22,13 +22,18 @@ pub trait RoomHost: Send + Sync {
     fn commit(&self, commit: &Commit) -> Result<(), String>;
     /// The game as the store has it now (another server may have moved).
     fn load(&self, id: &str) -> Result<Option<StoredGame>, String>;
-    /// A game's seats changed: its seek lists `free`, or goes when none is
-    /// left or the game is over.
-    fn seats_changed(&self, id: &str, free: Vec<u8>, over: bool);
+    /// A game's seats changed: its seek lists `free` and the names of the
+    /// `players` seated, or goes when no seat is left or the game is over.
+    fn seats_changed(&self, id: &str, free: Vec<u8>, players: Vec<String>, over: bool);
     /// How long a seat may be away before the others may claim the win.
     fn grace(&self) -> std::time::Duration;
     /// Makes and starts a new game, every seat taken, not listed.
     fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String>;
     /// The running game with this id, started from the store if need be.
     fn open(self: Arc<Self>, id: &str) -> Result<RoomHandle, String>;
+}
+
+/// The names a seek lists: each seated player's who gave one, in seat order.
+pub fn seated_names(names: &[Option<String>]) -> Vec<String> {
+    names.iter().flatten().cloned().collect()
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::actor::{RunningGame, spawn_room};
 use super::config::Limits;
-use super::host::{MadeRematch, RoomHost};
+use super::host::{MadeRematch, RoomHost, seated_names};
 use super::mailbox::{RoomHandle, RoomRequest};
 use super::secret::{random_hex, random_seat, random_text};
 use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage, display_name};
@@ -95,25 +95,7 @@ impl Lobby {
         }
         let room = Room::replay(&game.events, Instant::now())
             .map_err(|e| format!("game {}: {e}", game.id))?;
-        let free = room.free_seats();
-        let waiting = room.ended().is_none() && !free.is_empty();
-        let seek = match game.events.first() {
-            Some(GameEvent::Created {
-                variant,
-                pawn,
-                promotion,
-                clock,
-                ..
-            }) if waiting => Some(Seek {
-                code: game.code.clone(),
-                variant: variant.clone(),
-                pawn: pawn.clone(),
-                promotion: promotion.clone(),
-                clock: *clock,
-                free_seats: free,
-            }),
-            _ => None,
-        };
+        let seek = seek_of(&game, &room);
         let mut state = self.state();
         if let Some(handle) = state.games.get(&game.id) {
             return Ok(handle.clone());
@@ -294,18 +276,61 @@ impl Lobby {
         }
     }
 
-    /// The listed games waiting for players.
+    /// The listed games waiting for players, as the store has them (those
+    /// of every server on the database); this server's own if the store
+    /// cannot answer.
     pub fn seeks(&self) -> Vec<Seek> {
-        let mut seeks: Vec<Seek> = self
-            .state()
-            .waiting
-            .values()
-            .filter(|(_, listed, _)| *listed)
-            .map(|(seek, _, _)| seek.clone())
-            .collect();
+        let stored = self.with_store(|store| store.listed_waiting());
+        let mut seeks: Vec<Seek> = match stored {
+            Ok(games) => games
+                .iter()
+                .filter_map(|game| {
+                    let room = Room::replay(&game.events, Instant::now()).ok()?;
+                    seek_of(game, &room)
+                })
+                .collect(),
+            Err(reason) => {
+                eprintln!("variantarium serve: the open seeks: {reason}");
+                self.state()
+                    .waiting
+                    .values()
+                    .filter(|(_, listed, _)| *listed)
+                    .map(|(seek, _, _)| seek.clone())
+                    .collect()
+            }
+        };
+        seeks.retain(|seek| !seek.free_seats.is_empty());
         seeks.sort_by(|a, b| a.code.cmp(&b.code));
         seeks
     }
+}
+
+/// The seek of a game waiting for players (None once it is over or every
+/// seat is taken).
+fn seek_of(game: &StoredGame, room: &Room) -> Option<Seek> {
+    let free = room.free_seats();
+    if room.ended().is_some() || free.is_empty() {
+        return None;
+    }
+    let Some(GameEvent::Created {
+        variant,
+        pawn,
+        promotion,
+        clock,
+        ..
+    }) = game.events.first()
+    else {
+        return None;
+    };
+    Some(Seek {
+        code: game.code.clone(),
+        variant: variant.clone(),
+        pawn: pawn.clone(),
+        promotion: promotion.clone(),
+        clock: *clock,
+        free_seats: free,
+        players: seated_names(room.names()),
+    })
 }
 
 impl RoomHost for Lobby {
@@ -331,12 +356,13 @@ impl RoomHost for Lobby {
 
     /// A game's seats changed: its seek lists `free`, or goes when none is
     /// left or the game is over.
-    fn seats_changed(&self, id: &str, free: Vec<u8>, over: bool) {
+    fn seats_changed(&self, id: &str, free: Vec<u8>, players: Vec<String>, over: bool) {
         let mut state = self.state();
         if free.is_empty() || over {
             state.waiting.remove(id);
         } else if let Some(entry) = state.waiting.get_mut(id) {
             entry.0.free_seats = free;
+            entry.0.players = players;
         }
     }
 }
