@@ -32,6 +32,7 @@ crate::on_both_backends!(
     after_a_restart_a_seat_that_never_comes_back_can_be_claimed_against,
     a_rematch_every_seat_accepts_is_a_new_game_with_the_seats_turned_round,
     a_correspondence_game_keeps_its_days_per_move_through_a_restart,
+    the_bot_takes_a_move_back_when_asked_and_accepts_a_rematch,
 );
 
 /// A `create` of an untimed, unlisted game with the creator on `seat`.
@@ -629,4 +630,79 @@ fn a_correspondence_game_keeps_its_days_per_move_through_a_restart(backend: Back
     view_of(&mut black, &b.game, Some(&b.token));
     let text = first_moves("tapestry", 4).remove(3);
     assert_eq!(answer(&mut black, &move_message(&b, 3, &text)), None);
+}
+
+/// The event of `ticket`'s game that `wanted` picks.
+fn await_event<T>(
+    client: &mut Client,
+    ticket: &SeatTicket,
+    wanted: impl Fn(&GameEvent) -> Option<T>,
+) -> T {
+    await_message(client, |m| match m {
+        ServerMessage::Event { game, event, .. } if game == ticket.game => wanted(&event),
+        _ => None,
+    })
+}
+
+fn the_bot_takes_a_move_back_when_asked_and_accepts_a_rematch(backend: Backend) {
+    let db = TestDb::new("bot-manners", backend);
+    let server = ServerProcess::start(&db);
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(["bot", "--server", &server.addr, "--create", "flaxman"])
+        .args(["--side", "black", "--games", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the bot starts");
+    let mut out = BufReader::new(bot.stdout.take().expect("its output"));
+    let mut line = String::new();
+    out.read_line(&mut line).expect("the code");
+    let mut white = connect(&server.addr);
+    let w = join(&mut white, line.trim());
+    let first = first_moves("flaxman", 1).remove(0);
+    assert_eq!(answer(&mut white, &move_message(&w, 0, &first)), None);
+    await_event(&mut white, &w, |e| match e {
+        GameEvent::Moved { ply: 1, .. } => Some(()),
+        _ => None,
+    });
+    let seat = |make: fn(String, String) -> ClientMessage| make(w.game.clone(), w.token.clone());
+    white
+        .send(&seat(|game, token| ClientMessage::Takeback { game, token }))
+        .unwrap();
+    let back_to = await_event(&mut white, &w, |e| match e {
+        GameEvent::TakenBack { ply, .. } => Some(*ply),
+        _ => None,
+    });
+    assert_eq!(back_to, 0, "the bot accepted: White is to move again");
+    white
+        .send(&seat(|game, token| ClientMessage::Resign { game, token }))
+        .unwrap();
+    await_event(&mut white, &w, |e| match e {
+        GameEvent::Ended { .. } => Some(()),
+        _ => None,
+    });
+    white
+        .send(&seat(|game, token| ClientMessage::Rematch { game, token }))
+        .unwrap();
+    let again = await_message(&mut white, |m| match m {
+        ServerMessage::Seated {
+            game, seat, token, ..
+        } => Some((game, seat, token)),
+        _ => None,
+    });
+    assert_eq!(again.1, 1, "the seats turned round");
+    white
+        .send(&ClientMessage::Resign {
+            game: again.0.clone(),
+            token: again.2,
+        })
+        .unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
+    assert!(bot.wait().unwrap().success());
+    let lines: Vec<&str> = rest.lines().collect();
+    assert_eq!(lines.len(), 3, "{rest}");
+    assert_eq!(lines[0], "0-1 resignation");
+    assert_eq!(lines[2], "1-0 resignation");
+    assert_ne!(lines[1], line.trim(), "the rematch has its own code");
 }
