@@ -194,6 +194,13 @@ mod app {
         assert_eq!(clock_text(Duration::from_secs(65)), "1:05");
         assert_eq!(clock_text(Duration::from_millis(9_450)), "0:09.4");
         assert_eq!(clock_text(Duration::from_secs(900)), "15:00");
+        assert_eq!(clock_text(Duration::from_secs(3 * 3600 + 65)), "3:01:05");
+        assert_eq!(clock_text(Duration::from_secs(3 * 86_400 - 3600)), "2d 23h");
+        assert_eq!(
+            TimeControl::minutes(3 * 24 * 60, 0).label(),
+            "3 days a move"
+        );
+        assert_eq!(TimeControl::minutes(15, 10).label(), "15+10");
     }
 
     #[test]

@@ -530,6 +530,8 @@ fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game(
     update_until(&mut app, "the board taken back", |app| {
         board_moves_now(app).is_empty().then_some(())
     });
+    let taken = app.world().resource::<Match>();
+    assert!(!taken.session.can_redo(), "moves taken back are gone");
     let kept = saves.join(format!("online-{code}.json"));
     let record = update_until(&mut app, "the kept game at no moves", |_| {
         let text = std::fs::read_to_string(&kept).ok()?;

@@ -129,8 +129,11 @@ fn online_screen(
         .default_width(WIDTH)
         .show(ctx, |ui| {
             ui.set_width(WIDTH);
+            // The height is set here, not by the window, which would keep
+            // the size of its first frame as the form grows.
             egui::ScrollArea::vertical()
                 .max_height(height - 40.0)
+                .min_scrolled_height(height - 40.0)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
                     let reconnect = server_fields(ui, &mut form, &mut settings, &mut controls);
@@ -470,7 +473,7 @@ fn seek_list(ui: &mut egui::Ui, online: &Online, settings: &Settings, controls: 
                     name: given_name(settings),
                 });
             }
-            ui.label(seek_words(seek));
+            ui.add(egui::Label::new(seek_words(seek)).wrap());
         });
     }
 }

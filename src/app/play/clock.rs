@@ -41,8 +41,16 @@ impl TimeControl {
         }
     }
 
-    /// "5+3": minutes and seconds of increment.
+    /// "5+3": minutes and seconds of increment; a clock of whole days
+    /// and no increment (an online correspondence game) "3 days a move".
     pub fn label(self) -> String {
+        let seconds = self.base.as_secs();
+        if self.increment.is_zero() && seconds > 0 && seconds % DAY_SECONDS == 0 {
+            return match seconds / DAY_SECONDS {
+                1 => "1 day a move".to_string(),
+                days => format!("{days} days a move"),
+            };
+        }
         let minutes = self.base.as_secs_f64() / 60.0;
         format!("{minutes}+{}", self.increment.as_secs())
     }
@@ -138,8 +146,21 @@ pub fn clock_text(left: Duration) -> String {
         let tenths = left.as_millis() / 100;
         return format!("0:{:02}.{}", tenths / 10, tenths % 10);
     }
+    if seconds >= DAY_SECONDS {
+        return format!(
+            "{}d {}h",
+            seconds / DAY_SECONDS,
+            seconds % DAY_SECONDS / 3600
+        );
+    }
+    if seconds >= 3600 {
+        let minutes = seconds / 60;
+        return format!("{}:{:02}:{:02}", minutes / 60, minutes % 60, seconds % 60);
+    }
     format!("{}:{:02}", seconds / 60, seconds % 60)
 }
+
+const DAY_SECONDS: u64 = 86_400;
 
 /// Below this a player's time shows in red.
 pub const LOW_TIME: Duration = Duration::from_secs(20);

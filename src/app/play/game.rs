@@ -206,8 +206,10 @@ fn apply_requested_moves(
         return;
     };
     for ServerTookBack { ply } in says.took_back.read() {
-        let session = game.session.as_mut();
-        while session.ply_count() > *ply && session.undo() {}
+        match replayed_to(game.session.as_ref(), *ply) {
+            Ok(session) => game.session = session,
+            Err(e) => game.notice = Some(format!("the takeback cannot be shown: {e}")),
+        }
         game.last_move = last_move(game.session.as_ref());
         game.notice = None;
         says.changed.write(PositionChanged);
@@ -233,6 +235,17 @@ fn apply_requested_moves(
         }
         play_one(&mut game, text, &mut applied);
     }
+}
+
+/// The game back at `ply` moves with nothing to redo: the moves taken back
+/// on a server are gone, not waiting to be replayed.
+fn replayed_to(session: &dyn Session, ply: usize) -> Result<Box<dyn Session>, String> {
+    let start = session.start_text();
+    let mut fresh = new_session(session.variant(), session.draw_rules(), Some(&start))?;
+    for text in session.moves().iter().take(ply) {
+        fresh.play(text).map_err(|e| e.to_string())?;
+    }
+    Ok(fresh)
 }
 
 fn play_one(game: &mut Match, text: &str, applied: &mut MessageWriter<MoveApplied>) {

@@ -21,7 +21,7 @@ use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     ComputerResumed, HistoryRequested, HistoryStep, Match, MoveRequested, can_undo,
 };
-use crate::app::play::remote::{SeatAction, ServerGame};
+use crate::app::play::remote::{SeatAction, ServerGame, result_in_words};
 use crate::app::play::settings::{Settings, SettingsWindow};
 use crate::rules::Side;
 use crate::rules::registry;
@@ -90,7 +90,8 @@ pub(super) fn game_panel(
                     // The panel keeps to its width (the camera leaves it that
                     // much room); a long title wraps.
                     ui.set_max_width(PANEL_WIDTH - 30.0);
-                    status(ui, session, &mut controls, &mut files);
+                    let server_end = turn.server.as_deref().and_then(|s| s.ended.as_deref());
+                    status(ui, session, server_end, &mut controls, &mut files);
                     let online = turn.server.is_some();
                     if let Some(server) = turn.server.as_deref() {
                         online_lines(ui, server, session, &mut controls, &mut turn.seat_actions);
@@ -139,6 +140,7 @@ pub(super) fn game_panel(
 fn status(
     ui: &mut egui::Ui,
     session: &dyn Session,
+    server_end: Option<&str>,
     controls: &mut ControlMap,
     files: &mut FileActions,
 ) {
@@ -154,7 +156,9 @@ fn status(
         );
     });
     let to_move = session.side_to_move();
-    match super::game_over::result_line(session) {
+    // An online game may end by the server's word (a resignation).
+    let result = super::game_over::result_line(session).or(server_end.map(result_in_words));
+    match result {
         Some(result) => {
             ui.horizontal_wrapped(|ui| {
                 ui.strong(format!("Game over: {result}"));

@@ -9,7 +9,7 @@ use bevy_egui::egui;
 
 use super::theme::{DONE, EXPLAIN, FAILED, status_dot};
 use crate::app::layout::ControlMap;
-use crate::app::play::remote::{Connection, SeatAction, ServerGame, result_in_words};
+use crate::app::play::remote::{Connection, SeatAction, ServerGame};
 use crate::rules::Side;
 use crate::rules::session::Session;
 
@@ -35,8 +35,8 @@ pub(super) fn online_lines(
         }
         ui.label(egui::RichText::new(format!("game {}", server.place.code)).weak());
     });
-    if let Some(status) = &server.ended {
-        ui.strong(format!("Game over: {}", result_in_words(status)));
+    // The end itself is the panel's status line.
+    if server.ended.is_some() {
         rematch_lines(ui, server, controls, actions);
         return;
     }
@@ -91,7 +91,7 @@ fn away_lines(
     if !server.may_claim() {
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let claim = ui
             .button("Claim the win")
             .on_hover_text("End the game now, won: your opponent did not come back in time");
