@@ -45,7 +45,7 @@ impl TimeControl {
     /// and no increment (an online correspondence game) "3 days a move".
     pub fn label(self) -> String {
         let seconds = self.base.as_secs();
-        if self.increment.is_zero() && seconds > 0 && seconds % DAY_SECONDS == 0 {
+        if self.increment.is_zero() && seconds > 0 && seconds.is_multiple_of(DAY_SECONDS) {
             return match seconds / DAY_SECONDS {
                 1 => "1 day a move".to_string(),
                 days => format!("{days} days a move"),
