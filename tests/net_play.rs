@@ -475,20 +475,7 @@ fn after_a_restart_a_seat_that_never_comes_back_can_be_claimed_against(backend: 
 }
 
 fn seated(message: ServerMessage) -> Option<SeatTicket> {
-    match message {
-        ServerMessage::Seated {
-            game,
-            code,
-            seat,
-            token,
-        } => Some(SeatTicket {
-            game,
-            code,
-            seat,
-            token,
-        }),
-        _ => None,
-    }
+    SeatTicket::given_by(&message)
 }
 
 fn a_rematch_every_seat_accepts_is_a_new_game_with_the_seats_turned_round(backend: Backend) {

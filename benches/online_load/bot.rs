@@ -192,22 +192,12 @@ async fn recv(socket: &mut Socket, wait: Duration) -> Result<ServerMessage, Stri
 
 async fn await_seat(socket: &mut Socket, wait: Duration) -> Result<SeatTicket, String> {
     for _ in 0..100 {
-        match recv(socket, wait).await? {
-            ServerMessage::Seated {
-                game,
-                code,
-                seat,
-                token,
-            } => {
-                return Ok(SeatTicket {
-                    game,
-                    code,
-                    seat,
-                    token,
-                });
-            }
-            ServerMessage::Refused { reason, .. } => return Err(format!("refused: {reason}")),
-            _ => {}
+        let message = recv(socket, wait).await?;
+        if let Some(ticket) = SeatTicket::given_by(&message) {
+            return Ok(ticket);
+        }
+        if let ServerMessage::Refused { reason, .. } = message {
+            return Err(format!("refused: {reason}"));
         }
     }
     Err("the server did not seat us".into())

@@ -19,25 +19,35 @@ pub struct SeatTicket {
 /// every event, ack and draw offer stays far below it).
 const MAX_MESSAGES: usize = 200_000;
 
-/// Waits for the `seated` answer to a `create` or `join`.
-pub fn await_seat(client: &mut Client) -> Result<SeatTicket, String> {
-    for _ in 0..100 {
-        match client.recv()? {
+impl SeatTicket {
+    /// The seat a `seated` message gives (None for any other message).
+    pub fn given_by(message: &ServerMessage) -> Option<SeatTicket> {
+        match message {
             ServerMessage::Seated {
                 game,
                 code,
                 seat,
                 token,
-            } => {
-                return Ok(SeatTicket {
-                    game,
-                    code,
-                    seat,
-                    token,
-                });
-            }
-            ServerMessage::Refused { reason, .. } => return Err(reason),
-            _ => {}
+            } => Some(SeatTicket {
+                game: game.clone(),
+                code: code.clone(),
+                seat: *seat,
+                token: token.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Waits for the `seated` answer to a `create` or `join`.
+pub fn await_seat(client: &mut Client) -> Result<SeatTicket, String> {
+    for _ in 0..100 {
+        let message = client.recv()?;
+        if let Some(ticket) = SeatTicket::given_by(&message) {
+            return Ok(ticket);
+        }
+        if let ServerMessage::Refused { reason, .. } = message {
+            return Err(reason);
         }
     }
     Err("the server did not seat us".into())
@@ -221,20 +231,10 @@ pub fn accept_rematch(
         let Some(message) = client.recv_within(left)? else {
             return Ok(None);
         };
+        if let Some(seated) = SeatTicket::given_by(&message) {
+            return Ok(Some(seated));
+        }
         match message {
-            ServerMessage::Seated {
-                game,
-                code,
-                seat,
-                token,
-            } => {
-                return Ok(Some(SeatTicket {
-                    game,
-                    code,
-                    seat,
-                    token,
-                }));
-            }
             ServerMessage::Event {
                 game,
                 version,

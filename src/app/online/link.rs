@@ -317,24 +317,14 @@ impl Worker {
     fn take(&mut self, client: &mut Client, message: ServerMessage) -> Result<(), String> {
         let seated_in = self.seat.as_ref().map(|s| s.game.clone());
         let ours = |game: &str| seated_in.as_deref() == Some(game);
+        if let Some(ticket) = SeatTicket::given_by(&message) {
+            self.seat = Some(ticket.clone());
+            self.version = 0;
+            self.moves_seen = 0;
+            self.tell(Heard::Seated(ticket));
+            return Ok(());
+        }
         match message {
-            ServerMessage::Seated {
-                game,
-                code,
-                seat,
-                token,
-            } => {
-                let ticket = SeatTicket {
-                    game,
-                    code,
-                    seat,
-                    token,
-                };
-                self.seat = Some(ticket.clone());
-                self.version = 0;
-                self.moves_seen = 0;
-                self.tell(Heard::Seated(ticket));
-            }
             ServerMessage::Seeks { seeks } => self.tell(Heard::Seeks(seeks)),
             ServerMessage::Event {
                 game,
