@@ -60,12 +60,18 @@ impl<P: Position> Searcher<'_, P> {
         let alpha_before = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut tried = 0;
         for i in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, i);
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
             let late = !noisy && !in_check && scores[i] < SECOND_KILLER;
-            let score = self.search_move(pos, mv, i, late, depth, alpha, beta, ply, floor, hash);
+            let score =
+                self.search_move(pos, mv, tried, late, depth, alpha, beta, ply, floor, hash);
+            tried += 1;
             if self.stopped {
                 break;
             }
