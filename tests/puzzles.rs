@@ -74,31 +74,38 @@ fn a_generator_run_is_reproducible_and_passes_the_check() {
     );
 }
 
-/// A shipped puzzle of each kind, to break by hand.
-fn shipped(mate: bool) -> variantarium::puzzles::Puzzle {
+/// A shipped material puzzle, to break by hand.
+fn shipped_material() -> variantarium::puzzles::Puzzle {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles");
-    let text = std::fs::read_to_string(dir.join("flaxman.json")).expect("flaxman puzzles");
-    variantarium::puzzles::parse_puzzles(&text)
-        .expect("a puzzle file")
-        .into_iter()
-        .find(|p| (p.end == variantarium::puzzles::End::Mate) == mate && p.solution.len() >= 3)
-        .expect("a puzzle of that kind")
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("assets/puzzles")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).expect("a puzzle file");
+            variantarium::puzzles::parse_puzzles(&text).expect("puzzles")
+        })
+        .find(|p| matches!(p.end, variantarium::puzzles::End::Material { .. }))
+        .expect("a material puzzle")
 }
 
 #[test]
 fn broken_puzzles_are_named_by_file_and_index() {
     use variantarium::puzzles::{End, puzzles_json};
-    let good = shipped(true);
+    let good = shipped_material();
     let mut illegal = good.clone();
     illegal.solution[0] = "a1-a1".into();
-    let mut short = good.clone();
-    short.solution.truncate(good.solution.len() - 2);
-    let mut greedy = shipped(false);
+    let mut mislabelled = good.clone();
+    mislabelled.end = End::Mate;
+    let mut greedy = good.clone();
     greedy.end = End::Material { gain: 5000 };
     let mut even = good.clone();
     even.solution.pop();
     let file = scratch("broken.json");
-    let set = [good, illegal, short, greedy, even];
+    let set = [good, illegal, mislabelled, greedy, even];
     std::fs::write(&file, puzzles_json(&set)).expect("written");
     let name = file.to_str().expect("a path");
     let (code, out, err) = variantarium(&["puzzles", "--check", "--uniqueness", "none", name]);
