@@ -163,10 +163,16 @@ fn chosen(mode: Uniqueness, count: usize, seed: u64) -> Vec<bool> {
 }
 
 fn run_check(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
-    let mode = uniqueness(&args.uniqueness)?;
+    // `--uniqueness all FILE`: the flag takes a second word only after `sample`.
+    let (words, mut named) = match args.uniqueness.as_slice() {
+        [mode, file] if mode != "sample" => (vec![mode.clone()], vec![PathBuf::from(file)]),
+        words => (words.to_vec(), Vec::new()),
+    };
+    named.extend(args.files.iter().cloned());
+    let mode = uniqueness(&words)?;
     let mut broken = Vec::new();
     let mut total = 0;
-    for file in files(&args.files)? {
+    for file in files(&named)? {
         let name = file.display();
         let puzzles = std::fs::read_to_string(&file)
             .map_err(|e| e.to_string())

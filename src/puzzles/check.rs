@@ -49,7 +49,7 @@ impl VariantVisitor for Prove<'_> {
         if root.side_count() != 2 {
             return Err("puzzles are for two-player games".into());
         }
-        if puzzle.solution.len() % 2 == 0 {
+        if puzzle.solution.len().is_multiple_of(2) {
             return Err("the solution must end with a solver move".into());
         }
         let (positions, end) = replay(&root, &puzzle.solution)?;
