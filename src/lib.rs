@@ -9,6 +9,7 @@ pub mod diagram;
 pub mod engine;
 pub mod learn;
 pub mod net;
+pub mod puzzles;
 pub mod record;
 pub mod rules;
 pub mod video;

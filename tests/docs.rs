@@ -298,9 +298,14 @@ fn every_command_the_docs_show_works() {
                 }
                 continue;
             }
-            let (code, help, err) = run_in(&dir, &[sub.clone(), "--help".into()]);
+            // A subcommand's own subcommand (`puzzles generate`) has its own help.
+            let mut asked: Vec<String> = shown.args.iter().take(2).cloned().collect();
+            asked.retain(|a| !a.starts_with('-'));
+            asked.push("--help".into());
+            let (code, help, err) = run_in(&dir, &asked);
             if code != 0 {
-                problems.push(format!("{place}: `variantarium {sub} --help` fails: {err}"));
+                let asked = asked.join(" ");
+                problems.push(format!("{place}: `variantarium {asked}` fails: {err}"));
                 continue;
             }
             for flag in flags(&shown.args) {

@@ -32,6 +32,7 @@ mod net_scale;
 mod online_window;
 #[cfg(feature = "app")]
 mod player;
+mod puzzles;
 mod record;
 mod registry;
 #[cfg(feature = "app")]

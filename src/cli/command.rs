@@ -12,6 +12,7 @@ use super::learn::LearnArgs;
 use super::match_command::MatchArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
+use super::puzzles::PuzzlesArgs;
 #[cfg(feature = "app")]
 use super::record::RecordArgs;
 use super::selfplay::SelfplayArgs;
@@ -66,6 +67,9 @@ pub enum Command {
     /// per pair (three players: per run), then `H1 accepted`, `H0 accepted`
     /// or `no decision` with the Elo estimate.
     Match(MatchArgs),
+    /// Puzzles: `generate` finds them in seeded self-play games; `--check`
+    /// proves puzzle files (all of assets/puzzles by default).
+    Puzzles(PuzzlesArgs),
     /// The online game server: prints `listening ADDRESS`, then serves
     /// until stopped; games in progress carry on after a restart.
     Serve(ServeArgs),
@@ -101,6 +105,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
         Command::Match(args) => super::match_command::run(&args, out),
+        Command::Puzzles(args) => super::puzzles::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),
     }

@@ -13,6 +13,7 @@ mod match_command;
 mod match_games;
 mod moves;
 mod perft;
+mod puzzles;
 #[cfg(feature = "app")]
 mod record;
 mod selfplay;

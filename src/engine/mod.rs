@@ -5,6 +5,7 @@
 
 pub mod eval;
 pub mod levels;
+pub mod multipv;
 pub mod search;
 pub mod session;
 pub mod sprt;
@@ -13,5 +14,6 @@ pub mod tt;
 
 pub use eval::{Evaluator, GameEval};
 pub use levels::Level;
+pub use multipv::{multi_pv, search_excluding};
 pub use search::{MATE, SearchLimits, SearchResult, Searcher, mate_in};
 pub use think::{choose_move, hint, hint_limits, search, search_with_progress, spare_threads};

@@ -51,21 +51,23 @@ impl<P: Position> Searcher<'_, P> {
             return score;
         }
         let in_check = pos.in_check();
-        if in_check && ply < MAX_PLY / 2 {
-            // Check extension.
-            depth += 1;
-        }
+        depth += i32::from(in_check && ply < MAX_PLY / 2); // Check extension.
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, &moves, &mut scores, tt_move, ply);
         let alpha_before = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        let mut n = 0;
         for i in 0..moves.len() {
             let mv = Self::pick(&mut moves, &mut scores, i);
+            if ply == 0 && self.excluded.contains(&mv) {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
             let late = !noisy && !in_check && scores[i] < SECOND_KILLER;
-            let score = self.search_move(pos, mv, i, late, depth, alpha, beta, ply, floor, hash);
+            let score = self.search_move(pos, mv, n, late, depth, alpha, beta, ply, floor, hash);
+            n += 1;
             if self.stopped {
                 break;
             }

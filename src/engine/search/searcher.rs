@@ -43,6 +43,9 @@ pub struct Searcher<'t, P: Position> {
     pub(super) paranoid_for: Option<Side>,
     /// Told of every finished iteration (the window's analysis).
     pub(super) progress: Option<Box<dyn FnMut(&SearchResult<P::Move>) + 't>>,
+    /// Root moves left out of the search (a multi-PV search's lines already
+    /// found).
+    pub(super) excluded: Vec<P::Move>,
 }
 
 impl<'t, P: Position> Searcher<'t, P> {
@@ -66,6 +69,16 @@ impl<'t, P: Position> Searcher<'t, P> {
             root_best: None,
             paranoid_for: None,
             progress: None,
+            excluded: Vec::new(),
+        }
+    }
+
+    /// This searcher, leaving the root moves `excluded` out: it finds the
+    /// best of the others (the next line of a multi-PV search).
+    pub fn excluding(self, excluded: &[P::Move]) -> Self {
+        Searcher {
+            excluded: excluded.to_vec(),
+            ..self
         }
     }
 
@@ -98,8 +111,10 @@ impl<'t, P: Position> Searcher<'t, P> {
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
+        let all_moves = root_moves.len();
+        root_moves.retain(|mv| !self.excluded.contains(mv));
         let first = *root_moves.first()?;
-        let max_depth = match (root_moves.len(), self.limits.depth) {
+        let max_depth = match (all_moves, self.limits.depth) {
             // One legal move: nothing to choose, a short look for the score.
             (1, _) => 1,
             (_, Some(d)) => d.clamp(1, MAX_PLY as u32 / 2),

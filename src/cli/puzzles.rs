@@ -1,0 +1,199 @@
+//! `puzzles`: `puzzles generate` finds puzzles in seeded self-play games and
+//! writes them to a file; `puzzles --check [FILE…]` proves puzzle files
+//! (every file of assets/puzzles by default).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use super::setup::io_error;
+use crate::puzzles::generate::default_depth;
+use crate::puzzles::{
+    GenerateSpec, Uniqueness, check_puzzle, generate, parse_puzzles, puzzles_json,
+};
+use crate::rules::random::Rng;
+use crate::rules::variant::Variant;
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    pub action: Option<PuzzlesAction>,
+    /// Prove puzzle files: `puzzles N ok`, or one line per broken puzzle
+    /// naming its file and index (exit status 2).
+    #[arg(long)]
+    pub check: bool,
+    /// Which puzzles get the uniqueness proof: `all`, `sample N` (N per
+    /// file, chosen by --seed) or `none`.
+    #[arg(long, num_args = 1..=2, value_names = ["MODE", "N"], default_values_t = ["all".to_string()])]
+    pub uniqueness: Vec<String>,
+    /// Seed of the uniqueness sample.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Puzzle files (every .json file of assets/puzzles by default).
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PuzzlesAction {
+    /// Play seeded self-play games and write the puzzles found to --out.
+    Generate(GenerateArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Variant id (two-player games).
+    #[arg(long)]
+    pub variant: String,
+    /// Hex games: the pawn-like piece.
+    #[arg(long)]
+    pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to.
+    #[arg(long)]
+    pub promotion: Option<String>,
+    /// Self-play games.
+    #[arg(long)]
+    pub games: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The puzzle searches' depth in plies (by game by default).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Plies after which a game stops.
+    #[arg(long, default_value_t = 160)]
+    pub max_plies: u32,
+    /// The puzzle file to write (replaced atomically).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// The folder of the shipped puzzle files.
+pub fn default_dir() -> PathBuf {
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles");
+    if built.is_dir() {
+        built
+    } else {
+        PathBuf::from("assets/puzzles")
+    }
+}
+
+pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
+    match &args.action {
+        Some(PuzzlesAction::Generate(g)) => run_generate(g, out),
+        None if args.check => run_check(args, out),
+        None => Err("puzzles: give `generate …` or `--check [FILE…]`".into()),
+    }
+}
+
+fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> {
+    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
+        .with_promotion_text(args.promotion.as_deref())?;
+    let spec = GenerateSpec {
+        variant,
+        games: args.games,
+        seed: args.seed,
+        depth: args.depth.unwrap_or_else(|| default_depth(variant.id)),
+        max_plies: args.max_plies,
+    };
+    let started = std::time::Instant::now();
+    let (puzzles, stats) = generate(spec)?;
+    crate::record::write_atomically(&args.out, &puzzles_json(&puzzles))
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    writeln!(
+        out,
+        "puzzles {} from {} games ({} positions screened, {} followed) in {:.1} s",
+        stats.puzzles,
+        stats.games,
+        stats.positions,
+        stats.examined,
+        started.elapsed().as_secs_f64()
+    )
+    .map_err(io_error)
+}
+
+fn uniqueness(words: &[String]) -> Result<Uniqueness, String> {
+    match words {
+        [w] if w == "all" => Ok(Uniqueness::All),
+        [w] if w == "none" => Ok(Uniqueness::Skip),
+        [w, n] if w == "sample" => n
+            .parse()
+            .map(Uniqueness::Sample)
+            .map_err(|_| format!("--uniqueness sample: '{n}' is not a count")),
+        _ => Err(format!(
+            "--uniqueness must be 'all', 'none' or 'sample N', not '{}'",
+            words.join(" ")
+        )),
+    }
+}
+
+/// The files to check: those named, or every .json file of the folder.
+fn files(named: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    if !named.is_empty() {
+        return Ok(named.to_vec());
+    }
+    let dir = default_dir();
+    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
+/// Which indices of a file of `count` puzzles get the uniqueness proof.
+fn chosen(mode: Uniqueness, count: usize, seed: u64) -> Vec<bool> {
+    match mode {
+        Uniqueness::Skip => vec![false; count],
+        Uniqueness::All => vec![true; count],
+        Uniqueness::Sample(n) => {
+            let mut order: Vec<usize> = (0..count).collect();
+            let mut rng = Rng::new(seed);
+            for i in (1..count).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let mut pick = vec![false; count];
+            for &i in order.iter().take(n) {
+                pick[i] = true;
+            }
+            pick
+        }
+    }
+}
+
+fn run_check(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
+    // `--uniqueness all FILE`: the flag takes a second word only after `sample`.
+    let (words, mut named) = match args.uniqueness.as_slice() {
+        [mode, file] if mode != "sample" => (vec![mode.clone()], vec![PathBuf::from(file)]),
+        words => (words.to_vec(), Vec::new()),
+    };
+    named.extend(args.files.iter().cloned());
+    let mode = uniqueness(&words)?;
+    let mut broken = Vec::new();
+    let mut total = 0;
+    for file in files(&named)? {
+        let name = file.display();
+        let puzzles = std::fs::read_to_string(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| parse_puzzles(&text));
+        let puzzles = match puzzles {
+            Ok(p) => p,
+            Err(e) => {
+                broken.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let pick = chosen(mode, puzzles.len(), args.seed);
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            total += 1;
+            if let Err(e) = check_puzzle(puzzle, pick[i]) {
+                broken.push(format!("{name}: puzzle {i} ({}): {e}", puzzle.id));
+            }
+        }
+    }
+    if broken.is_empty() {
+        return writeln!(out, "puzzles {total} ok").map_err(io_error);
+    }
+    Err(broken.join("\n"))
+}
