@@ -6,23 +6,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::setup::io_error;
+use super::setup::{GameChoice, io_error};
 use crate::diagram::{Request, draw, svg};
-use crate::rules::variant::Variant;
 
 /// `diagram`: the cells a man can reach, as an SVG picture.
 #[derive(Args, Debug)]
 pub struct DiagramArgs {
-    /// The game's id (as `moves --variant` takes it).
-    #[arg(long)]
-    pub variant: String,
-    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
-    #[arg(long)]
-    pub pawn: Option<String>,
-    /// Anglojewish games: what men promote to (curved, straight,
-    /// straight-curved).
-    #[arg(long)]
-    pub promotion: Option<String>,
+    #[command(flatten)]
+    pub game: GameChoice,
     /// The man's letter as the game's position text writes it (`Q`, `F`
     /// for a Finch, `T` for a chakra …).
     #[arg(long)]
@@ -54,8 +45,7 @@ pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
     let (Some(letter), None) = (letters.next(), letters.next()) else {
         return Err(format!("--man takes one letter, not '{}'", args.man));
     };
-    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
-        .with_promotion_text(args.promotion.as_deref())?;
+    let variant = args.game.variant()?;
     let diagram = draw(&Request {
         variant,
         letter: letter.to_ascii_uppercase(),

@@ -11,25 +11,17 @@ use clap::Args;
 use super::contender::Contender;
 use super::match_games::{Class, GameScore, Schedule, play_samples};
 use super::selfplay::MAX_THREADS;
-use super::setup::io_error;
+use super::setup::{GameChoice, io_error};
 use crate::engine::sprt::{Sprt, Verdict, estimate};
 use crate::rules::Position;
-use crate::rules::{dispatch::VariantVisitor, variant::Variant};
+use crate::rules::dispatch::VariantVisitor;
 
 /// `match`: player A against player B in pairs of games from seeded random
 /// openings, until the SPRT of ELO0 against ELO1 decides.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// Variant id (see `perft --help`).
-    #[arg(long)]
-    pub variant: String,
-    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
-    #[arg(long)]
-    pub pawn: Option<String>,
-    /// Anglojewish games: what men promote to (curved, straight,
-    /// straight-curved).
-    #[arg(long)]
-    pub promotion: Option<String>,
+    #[command(flatten)]
+    pub game: GameChoice,
     /// Player A, the one tested: `random`, a level 1 to 6, or a level with
     /// engine options, `LEVEL:KEY=VALUE,…` (keys nodes, depth, noise,
     /// movetime), e.g. `3:nodes=20000`.
@@ -67,8 +59,7 @@ pub struct MatchArgs {
 }
 
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), String> {
-    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
-        .with_promotion_text(args.promotion.as_deref())?;
+    let variant = args.game.variant()?;
     let player =
         |flag: &str, text: &str| Contender::parse(text).map_err(|e| format!("--{flag}: {e}"));
     let (a, b) = (player("a", &args.a)?, player("b", &args.b)?);
@@ -133,7 +124,7 @@ impl VariantVisitor for MatchRun<'_> {
         writeln!(
             out,
             "match {}: A {} against B {}, SPRT [{}, {}] alpha {} beta {}, LLR bounds [{lower:.2}, {upper:.2}]",
-            self.args.variant, self.a, self.b, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            self.args.game.variant, self.a, self.b, sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         )
         .map_err(io_error)?;
         let mut written = Ok(());

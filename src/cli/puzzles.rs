@@ -7,13 +7,12 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use super::setup::io_error;
+use super::setup::{GameChoice, io_error};
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
     GenerateSpec, Uniqueness, check_puzzle, generate, parse_puzzles, puzzles_json,
 };
 use crate::rules::random::Rng;
-use crate::rules::variant::Variant;
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -43,15 +42,8 @@ pub enum PuzzlesAction {
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
-    /// Variant id (two-player games).
-    #[arg(long)]
-    pub variant: String,
-    /// Hex games: the pawn-like piece.
-    #[arg(long)]
-    pub pawn: Option<String>,
-    /// Anglojewish games: what men promote to.
-    #[arg(long)]
-    pub promotion: Option<String>,
+    #[command(flatten)]
+    pub game: GameChoice,
     /// Self-play games.
     #[arg(long)]
     pub games: u32,
@@ -87,8 +79,7 @@ pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
 }
 
 fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> {
-    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
-        .with_promotion_text(args.promotion.as_deref())?;
+    let variant = args.game.variant()?;
     let spec = GenerateSpec {
         variant,
         games: args.games,

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::setup::GameChoice;
 use crate::engine::{Level, SearchLimits, search};
 use crate::rules::random::Rng;
 use crate::rules::zobrist::splitmix64;
@@ -19,16 +20,8 @@ use crate::rules::{dispatch::VariantVisitor, variant::Variant};
 /// games take `--red` too and end with `red N white N black N draws N`.
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
-    /// Variant id (see `perft --help`).
-    #[arg(long)]
-    pub variant: String,
-    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
-    #[arg(long)]
-    pub pawn: Option<String>,
-    /// Anglojewish games: what men promote to (curved, straight,
-    /// straight-curved).
-    #[arg(long)]
-    pub promotion: Option<String>,
+    #[command(flatten)]
+    pub game: GameChoice,
     /// Three-player games: Red's player, `random` or a level 1 to 6.
     #[arg(long)]
     pub red: Option<String>,
@@ -62,8 +55,7 @@ pub struct SelfplayArgs {
 }
 
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
-    let variant = Variant::parse(&args.variant, args.pawn.as_deref())?
-        .with_promotion_text(args.promotion.as_deref())?;
+    let variant = args.game.variant()?;
     let side = |flag: &str, text: &str| Player::parse(text).map_err(|e| format!("--{flag}: {e}"));
     Selfplay {
         red: args.red.as_deref().map(|r| side("red", r)).transpose()?,

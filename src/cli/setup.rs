@@ -37,6 +37,29 @@ pub struct Setup {
     pub record: Option<PathBuf>,
 }
 
+/// Which game, named directly: the options of the commands that play a
+/// game from its start (`selfplay`, `match`, `diagram`, `puzzles generate`).
+#[derive(Args, Debug, Clone)]
+pub struct GameChoice {
+    /// Variant id (see `perft --help`).
+    #[arg(long)]
+    pub variant: String,
+    /// Hex games: the pawn-like piece (point, migrant, broker, corporal).
+    #[arg(long)]
+    pub pawn: Option<String>,
+    /// Anglojewish games: what men promote to (curved, straight,
+    /// straight-curved).
+    #[arg(long)]
+    pub promotion: Option<String>,
+}
+
+impl GameChoice {
+    pub fn variant(&self) -> Result<Variant, String> {
+        Variant::parse(&self.variant, self.pawn.as_deref())?
+            .with_promotion_text(self.promotion.as_deref())
+    }
+}
+
 /// The `--variant` help: every registered game's id.
 fn variant_help() -> String {
     let ids: Vec<&str> = GAMES.iter().map(|game| game.key).collect();
