@@ -1,7 +1,8 @@
 //! Learn mode without a window: the lesson format ([`lesson`]), the loader
 //! ([`load`]), the player's state after any step ([`script`]), the checker
 //! that proves each lesson against the rules ([`check`]), what a lesson
-//! says to a wrong answer ([`answer`]) and the progress file ([`progress`]).
+//! says to a wrong answer ([`answer`]), the progress file ([`progress`])
+//! and a lesson's cues at a frame rate, for recordings ([`timing`]).
 
 pub mod answer;
 pub mod check;
@@ -9,6 +10,7 @@ pub mod lesson;
 pub mod load;
 pub mod progress;
 pub mod script;
+pub mod timing;
 
 pub use answer::wrong_answer;
 pub use check::{Problem, check};
