@@ -1,6 +1,7 @@
 //! `variantarium record`: the frames announced are the frames written (PNG
 //! folder, GIF, MP4), two runs give byte-identical frames, a move changes
-//! the picture where the man moved and nowhere else, and bad input ends in
+//! the picture where the man moved and nowhere else, a lesson plays on its
+//! own timeline with the marks its screenshot shows, and bad input ends in
 //! one line, exit status 2 and no file.
 //!
 //! Frames are tested, not encoded bytes (which change with ffmpeg and Mesa
@@ -364,50 +365,172 @@ fn an_interrupted_recording_leaves_no_file() {
     assert!(entries(&dir).is_empty(), "left behind: {:?}", entries(&dir));
 }
 
-/// `record --lesson`: the lesson's moves and its exercises' scripted answers
-/// (and replies), between its title card and the held end.
-#[test]
-fn a_lesson_records_its_moves_and_answers() {
-    use variantarium::learn::{Library, Step, default_dir};
-    let id = "flaxman-worked-example";
-    let library = Library::load(&default_dir()).expect("the lessons load");
-    let lesson = library.find(id).expect("the lesson");
-    let moves: usize = lesson
-        .steps
-        .iter()
-        .map(|step| match step {
-            Step::Move { .. } => 1,
-            Step::Exercise(exercise) => 1 + usize::from(exercise.reply.is_some()),
-            _ => 0,
-        })
-        .sum();
-    assert!(moves > 0, "{id} plays moves");
-    let display = PrivateDisplay::start();
-    let dir = scratch("lesson", "frames/");
+/// A lesson recorded as numbered PNG frames (with the cell map of its last
+/// frame), at `fps` and `size`.
+fn record_lesson(display: &PrivateDisplay, id: &str, dir: &Path, size: &str, fps: u32) -> Output {
+    let map = dir.with_extension("json");
     let output = with_default_settings(&mut Command::new(env!("CARGO_BIN_EXE_variantarium")))
-        .args(["record", "--lesson", id, "--size", "320x180", "--fps", "2"])
-        .args([
-            "--seconds-per-move",
-            "1",
-            "--quality",
-            "low",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&dir)
+        .args(["record", "--lesson", id, "--size", size])
+        .args(["--fps", &fps.to_string(), "--quality", "low", "--quiet"])
+        .arg("--cell-map")
+        .arg(&map)
+        .arg("--out")
+        .arg(dir)
         .env("DISPLAY", &display.name)
         .output()
         .expect("the binary runs");
     succeeded(&output);
+    output
+}
+
+/// `screenshot --lesson ID --step N` at 640×360, and its cell map.
+fn lesson_screenshot(display: &PrivateDisplay, id: &str, step: usize) -> (image::RgbImage, Cells) {
+    let out = scratch("lesson-marks", &format!("step-{step}.png"));
+    let map = out.with_extension("json");
+    let output = with_default_settings(&mut Command::new(env!("CARGO_BIN_EXE_variantarium")))
+        .args(["screenshot", "--lesson", id, "--step", &step.to_string()])
+        .args(["--size", "640x360", "--out"])
+        .arg(&out)
+        .arg("--cell-map")
+        .arg(&map)
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("the binary runs");
+    succeeded(&output);
+    (image::open(&out).expect("a PNG").to_rgb8(), cells_in(&map))
+}
+
+type Cells = std::collections::HashMap<String, (f32, f32)>;
+
+/// Where each cell appears, from a `--cell-map` file.
+fn cells_in(path: &Path) -> Cells {
+    #[derive(serde::Deserialize)]
+    struct ScreenMap {
+        cells: std::collections::HashMap<String, [f32; 2]>,
+    }
+    let text = std::fs::read_to_string(path).expect("the cell map");
+    let map: ScreenMap = serde_json::from_str(&text).expect("JSON");
+    map.cells.into_iter().map(|(k, [x, y])| (k, (x, y))).collect()
+}
+
+/// The mean colour of the vivid pixels that `with` adds to `without`
+/// around `cell` (within the distance to its nearest neighbour): a mark's
+/// ring and label in their colour. None when fewer than a few pixels
+/// changed so.
+fn added_colour(
+    with: &image::RgbImage,
+    without: &image::RgbImage,
+    cells: &Cells,
+    cell: &str,
+) -> Option<[u32; 3]> {
+    let (cx, cy) = cells[cell];
+    let reach = cells
+        .iter()
+        .filter(|(name, _)| name.as_str() != cell)
+        .map(|(_, (x, y))| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt())
+        .fold(f32::MAX, f32::min)
+        .clamp(4.0, 60.0);
+    let (mut sum, mut count) = ([0u32; 3], 0u32);
+    let x0 = (cx - reach).max(0.0) as u32;
+    let y0 = (cy - reach).max(0.0) as u32;
+    let x1 = ((cx + reach) as u32).min(with.width() - 1);
+    let y1 = ((cy + reach) as u32).min(with.height() - 1);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let (a, b) = (with.get_pixel(x, y).0, without.get_pixel(x, y).0);
+            let moved: u32 = a.iter().zip(b).map(|(p, q)| p.abs_diff(q) as u32).sum();
+            let vivid = a.iter().max().unwrap_or(&0) - a.iter().min().unwrap_or(&0) > 90;
+            if moved > 90 && vivid {
+                for (s, p) in sum.iter_mut().zip(a) {
+                    *s += p as u32;
+                }
+                count += 1;
+            }
+        }
+    }
+    (count >= 8).then(|| sum.map(|s| s / count))
+}
+
+/// `record --lesson` plays the lesson's own timeline: its frame count is
+/// the title card, the lesson's timeline and the held end and end card;
+/// and the frame where the lesson reaches a step shows the marks that
+/// `screenshot --lesson ID --step N` shows, in the same colours.
+#[test]
+fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
+    use variantarium::learn::timing::LessonTiming;
+    use variantarium::learn::{Library, default_dir};
+    let id = "tapestry-loom-light";
+    let fps = 2;
+    let library = Library::load(&default_dir()).expect("the lessons load");
+    let lesson = library.find(id).expect("the lesson");
+    let timing = LessonTiming::new(lesson, fps);
+    let display = PrivateDisplay::start();
+    let dir = scratch("lesson-marks", "frames/");
+    let output = record_lesson(&display, id, &dir, "640x360", fps);
     // Two seconds each for the title card, the held end and the end card.
-    let expected = 2 * (2 + moves + 2 + 2);
+    let title = 2 * fps as u64;
+    let expected = (title + timing.frames + 2 * title) as usize;
     assert_eq!(announced(&output), expected);
-    assert_eq!(frames_in(&dir).len(), expected);
+    let frames = frames_in(&dir);
+    assert_eq!(frames.len(), expected);
+    let recorded = cells_in(&dir.with_extension("json"));
+    // Step 3 as the panel counts: Light's mark, then a3 marked bad and a2
+    // good; step 2 has Light's mark alone.
+    let (shot_3, shot_cells) = lesson_screenshot(&display, id, 3);
+    let (shot_2, _) = lesson_screenshot(&display, id, 2);
+    let through = |shown| lesson.steps_through(shown).expect("a step");
+    let frame_of = |shown| {
+        let frame = timing.frame_done(through(shown)).expect("reached");
+        &frames[(title + frame) as usize]
+    };
+    let (with, without) = (frame_of(3), frame_of(2));
+    for (cell, looks) in [("a3", "red"), ("a2", "green")] {
+        let in_video = added_colour(with, without, &recorded, cell)
+            .unwrap_or_else(|| panic!("the recording marks {cell}"));
+        let in_shot = added_colour(&shot_3, &shot_2, &shot_cells, cell)
+            .unwrap_or_else(|| panic!("the screenshot marks {cell}"));
+        for colour in [in_video, in_shot] {
+            let [r, g, _] = colour;
+            let right = match looks {
+                "red" => r > g + 80,
+                _ => g > r + 20,
+            };
+            assert!(right, "{cell} is marked {looks}, not {colour:?}");
+        }
+    }
+    // The mark comes in the frame its step does, not before.
+    let before = &frames[(title + timing.frame_done(through(3)).expect("reached") - 1) as usize];
+    assert!(
+        added_colour(before, without, &recorded, "a3").is_none(),
+        "a3 is not marked before its step"
+    );
     refused(
         &["--lesson", "no-such-lesson", "--out", "t.gif"],
         None,
         "no lesson 'no-such-lesson'",
     );
+}
+
+/// Two recordings of a lesson are the same to the byte, frame by frame: a
+/// three-player lesson in the top view, whose exercise has a reply (the
+/// letters on the men follow them as they move).
+#[test]
+fn a_lesson_recording_is_deterministic() {
+    let id = "hexagonal-three-player-checkmate";
+    let display = PrivateDisplay::start();
+    let first = scratch("lesson-twice", "first/");
+    let second = scratch("lesson-twice", "second/");
+    let a = record_lesson(&display, id, &first, "320x180", 4);
+    let b = record_lesson(&display, id, &second, "320x180", 4);
+    assert_eq!(announced(&a), announced(&b));
+    let names = entries(&first);
+    assert_eq!(names.len(), announced(&a));
+    assert_eq!(names, entries(&second));
+    for name in &names {
+        let x = std::fs::read(first.join(name)).expect("a frame");
+        let y = std::fs::read(second.join(name)).expect("a frame");
+        assert!(x == y, "frame {name} differs between two runs");
+    }
 }
 
 /// `record --hidden` (what the window's record dialog runs) renders with no

@@ -19,9 +19,10 @@ use bevy::prelude::*;
 pub use fly_in::FlyIn;
 pub use layout::ReservedBottom;
 pub use learn::menu::LearnFocus;
+pub use learn::paced::{LessonCue, PacedFromOutside};
 pub use learn::player::{
     Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
-    LessonRequested, frame_hints,
+    LessonRequested, LessonSteps, frame_hints,
 };
 pub use look::camera::{CameraSystems, MainCamera, OrbitCamera};
 pub use look::capture::ScreenshotRequest;

@@ -10,7 +10,6 @@ use clap::Args;
 use super::setup::Setup;
 use crate::engine::Level;
 use crate::engine::session::computer_move;
-use crate::learn::Step;
 use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
@@ -45,8 +44,10 @@ pub struct RecordArgs {
     /// A tour of the games: a title card, a short game of each, an end card.
     #[arg(long, conflicts_with_all = ["record", "variant", "moves", "position"])]
     pub showcase: bool,
-    /// A lesson (see `variantarium learn --list`): its moves and the answers
-    /// to its exercises, captioned with its words.
+    /// A lesson (see `variantarium learn --list`), played as the window's
+    /// lesson player plays it: its captions for their seconds, its marks,
+    /// arrows and camera shots, its exercises answered by their scripted
+    /// answers.
     #[arg(
         long,
         conflicts_with_all = ["record", "variant", "moves", "position", "selfplay", "showcase"]
@@ -85,6 +86,10 @@ pub struct RecordArgs {
     /// No progress bar (the `frames N` line stays).
     #[arg(long)]
     pub quiet: bool,
+    /// Also writes where each cell appears in the frame, as JSON (as
+    /// `screenshot --cell-map`), for the camera of the last frame.
+    #[arg(long)]
+    pub cell_map: Option<std::path::PathBuf>,
 }
 
 /// Frames per second accepted.
@@ -209,49 +214,29 @@ fn single(start: Box<dyn Session>, moves: &[String], lines: Vec<String>) -> Resu
     })
 }
 
-/// A lesson: its title and goal on the card, then its moves and its
-/// exercises' scripted answers (with the replies), each captioned with the
-/// lesson's words in force when it is played.
+/// A lesson: its title and goal on the card, then the lesson itself,
+/// played by the window's lesson player on the lesson's own timeline.
 fn lesson(id: &str) -> Result<Script, String> {
     let library = crate::learn::Library::load(&crate::learn::default_dir())?;
     let lesson = library
         .find(id)
         .ok_or_else(|| format!("no lesson '{id}' (see `variantarium learn --list`)"))?;
-    let mut frame = crate::learn::Frame::start(lesson)?;
-    let start = frame.session.clone_box();
-    // What the caption strip says over each move: the lesson's caption at
-    // the time, or for an exercise its prompt and praise (the reply gets
-    // the praise alone).
-    let mut words = Vec::new();
-    for (i, step) in lesson.steps.iter().enumerate() {
-        let before = frame.session.ply_count();
-        frame
-            .apply(step, None)
-            .map_err(|e| format!("lesson '{id}' step {}: {e}", i + 1))?;
-        let played = frame.session.ply_count() - before;
-        let said = frame.caption.clone().unwrap_or_else(|| lesson.goal.clone());
-        match step {
-            Step::Exercise(exercise) => {
-                words.push(format!("{} {}", exercise.prompt, exercise.right));
-                words.extend((1..played).map(|_| exercise.right.clone()));
-            }
-            _ => words.extend((0..played).map(|_| said.clone())),
-        }
-    }
-    let moves = frame.session.moves();
-    let title = Card {
-        heading: lesson.title.clone(),
-        lines: vec![lesson.goal.clone()],
+    // Played through once here, so that a lesson that does not play is an
+    // error before any window opens.
+    let all = lesson.steps.len();
+    let played = crate::learn::Frame::after(lesson, all)
+        .map_err(|(step, e)| format!("lesson '{id}' step {step}: {e}"))?;
+    let start = crate::learn::Frame::start(lesson)?.session;
+    let segment = Segment {
+        title: Card {
+            heading: lesson.title.clone(),
+            lines: vec![lesson.goal.clone()],
+        },
+        start,
+        steps: Vec::new(),
+        closing: played.caption.unwrap_or_default(),
+        lesson: Some(lesson.clone()),
     };
-    let mut segment =
-        Segment::replay(title, start, &moves).map_err(|e| format!("lesson '{id}': {e}"))?;
-    for (step, said) in segment.steps.iter_mut().zip(words) {
-        step.caption = format!("{}: {said}", step.text);
-    }
-    // The held end shows where the lesson leaves off in its own words.
-    if let Some(last) = frame.caption.filter(|_| frame.session.outcome().is_none()) {
-        segment.closing = last;
-    }
     Ok(Script {
         segments: vec![segment],
         end: Card {
@@ -345,12 +330,28 @@ pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
     let target = crate::video::sink::Target::parse(&args.out)?;
     let script = args.script()?;
     target.check()?;
+    if let Some(map) = &args.cell_map {
+        check_cell_map(map)?;
+    }
     super::launch::check_display()?;
     let total = Timeline::new(&script, pace).total();
     writeln!(out, "frames {total}")
         .and_then(|()| out.flush())
         .map_err(|e| format!("cannot write output: {e}"))?;
     record_frames(script, pace, size, camera, quality, &target, args)
+}
+
+/// The cell map's folder must exist: the map is written as the frames are.
+fn check_cell_map(path: &std::path::Path) -> Result<(), String> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    if folder.is_dir() && !path.is_dir() {
+        Ok(())
+    } else {
+        Err(format!("--cell-map: cannot write {}", path.display()))
+    }
 }
 
 fn camera_mode(text: &str) -> Result<crate::video::CameraMode, String> {
@@ -368,6 +369,19 @@ fn camera_mode(text: &str) -> Result<crate::video::CameraMode, String> {
     })
 }
 
+/// A lesson opens in the window's lesson player, which the recording
+/// paces; a game opens as the launch game.
+fn lesson_start(script: &Script) -> Result<Option<super::start::LessonStart>, String> {
+    let Some(lesson) = script.segments.first().and_then(|s| s.lesson.as_ref()) else {
+        return Ok(None);
+    };
+    Ok(Some(super::start::LessonStart {
+        library: crate::learn::Library::load(&crate::learn::default_dir())?,
+        lesson: Some(lesson.id.clone()),
+        step: None,
+    }))
+}
+
 /// Plays the script in the window and encodes its frames.
 fn record_frames(
     script: Script,
@@ -380,6 +394,7 @@ fn record_frames(
 ) -> Result<(), String> {
     use std::sync::{Arc, Mutex};
     let total = Timeline::new(&script, pace).total();
+    let lessons = lesson_start(&script)?;
     let encoder = target.open(size.0, size.1, pace.fps)?;
     let writer = crate::video::writer::Writer::spawn(encoder, size, total, args.quiet);
     let frames = Arc::new(Mutex::new(Some(writer.frames)));
@@ -394,9 +409,11 @@ fn record_frames(
         failure.clone(),
     );
     let start = super::start::WindowStart {
-        game,
+        game: game.filter(|_| lessons.is_none()),
         players: vec![None, None, None],
         hidden: args.hidden,
+        cell_map: args.cell_map.clone(),
+        lessons,
         ..super::start::WindowStart::new(size)
     };
     let shown = super::launch::run(start, Some(plugin), quality);

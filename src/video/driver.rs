@@ -6,6 +6,11 @@
 //! never the wall clock. At most [`IN_FLIGHT`] frames are being read back
 //! at once; while that many are, updates pass with no time advancing and
 //! capture nothing, so every captured frame shows exactly its instant.
+//!
+//! A lesson is played by the window's own lesson player, paced from
+//! outside: its cues ([`crate::learn::timing`]) are sent in the capturing
+//! update of the frame they fall on, so that nothing of it depends on how
+//! many updates pass between two frames.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -15,11 +20,12 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::column;
 use super::script::{Beat, Card, Pace, Script, Timeline};
 use super::writer::Frame;
 use crate::app::{
-    CameraSystems, CellIndex, GameSystems, MainCamera, MoveApplied, MoveRequested,
-    NewGameRequested, OrbitCamera, ReservedBottom,
+    CameraSystems, CellIndex, GameSystems, LessonCue, LessonPlayer, LessonSteps, MainCamera,
+    MoveApplied, MoveRequested, NewGameRequested, OrbitCamera, PacedFromOutside, ReservedBottom,
 };
 
 /// Frames being read back at once, at most.
@@ -96,7 +102,17 @@ impl Plugin for RecordPlugin {
             return;
         };
         let top = recorder.camera == CameraMode::Top;
-        if recorder.captions {
+        let lesson = recorder.script.segments.iter().any(|s| s.lesson.is_some());
+        let captions = recorder.captions;
+        if lesson {
+            // The lesson's words go in a column on the right, not a strip.
+            app.insert_resource(PacedFromOutside).add_systems(
+                PreUpdate,
+                move |windows: Query<&Window>, panel: ResMut<crate::app::layout::PanelRect>| {
+                    column::reserve_the_column(captions, windows, panel);
+                },
+            );
+        } else if captions {
             app.insert_resource(ReservedBottom(STRIP_HEIGHT));
         }
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
@@ -104,7 +120,10 @@ impl Plugin for RecordPlugin {
             .add_systems(Startup, move |mut orbit: ResMut<OrbitCamera>| {
                 orbit.top_down = top;
             })
-            .add_systems(Update, play_the_beat.before(GameSystems))
+            .add_systems(
+                Update,
+                play_the_beat.before(GameSystems).before(LessonSteps),
+            )
             .add_systems(
                 Update,
                 (note_the_mover, aim_camera).chain().after(CameraSystems),
@@ -153,6 +172,7 @@ fn play_the_beat(
     mut recorder: ResMut<Recorder>,
     mut games: MessageWriter<NewGameRequested>,
     mut moves: MessageWriter<MoveRequested>,
+    mut cues: MessageWriter<LessonCue>,
 ) {
     if !recorder.capture_now {
         return;
@@ -176,6 +196,11 @@ fn play_the_beat(
             Beat::Hold(_) => recorder.aim = None,
             _ => {}
         }
+    }
+    if let Beat::Lesson(s) = span.beat
+        && let Some(timing) = &recorder.timeline.lessons[s]
+    {
+        cues.write_batch(timing.at(offset).map(LessonCue));
     }
     recorder.next += 1;
     recorder.in_flight += 1;
@@ -303,34 +328,59 @@ const CAPTION_ROOM: f32 = 0.7;
 /// The share of the picture's width a title card's lines wrap in.
 const CARD_ROOM: f32 = 0.8;
 
-/// The title and end cards, and the caption strip under the game.
-fn draw_cards(mut contexts: EguiContexts, recorder: Res<Recorder>) -> Result {
+/// The title and end cards, the caption strip under the game, and a
+/// lesson's column of words.
+fn draw_cards(
+    mut contexts: EguiContexts,
+    recorder: Res<Recorder>,
+    player: Option<Res<LessonPlayer>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
+    // Above the labels over the board (a card hides the whole scene).
     let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Foreground,
+        egui::Order::Tooltip,
         egui::Id::new("recording"),
     ));
+    let player = player.as_deref();
     if recorder.warmup > 0 {
         // Every text of the script, invisibly: its glyphs reach egui's font
         // atlas before the first frame, so none appears a frame late.
         let unseen = painter.clone().with_clip_rect(egui::Rect::NOTHING);
         for beat in recorder.timeline.spans.iter().map(|s| s.beat) {
-            draw_beat(&unseen, screen, &recorder, beat);
+            draw_beat(&unseen, screen, &recorder, beat, player);
+        }
+        // A lesson's words change as it plays: all of its characters, at
+        // every size the column may write them.
+        if let Some(player) = player {
+            let mut characters = crate::app::ui::glyphs::lesson_characters(&player.lesson);
+            characters.push_str(column::CHARACTERS);
+            crate::app::ui::glyphs::preload(ctx, &characters, &column::sizes(screen));
         }
         return Ok(());
     }
     if let Some((span, _)) = recorder.timeline.at(recorder.current()) {
-        draw_beat(&painter, screen, &recorder, span.beat);
+        draw_beat(&painter, screen, &recorder, span.beat, player);
     }
     Ok(())
 }
 
-fn draw_beat(painter: &egui::Painter, screen: egui::Rect, recorder: &Recorder, beat: Beat) {
+fn draw_beat(
+    painter: &egui::Painter,
+    screen: egui::Rect,
+    recorder: &Recorder,
+    beat: Beat,
+    player: Option<&LessonPlayer>,
+) {
     let script = &recorder.script;
     match beat {
         Beat::Title(s) => card(painter, screen, &script.segments[s].title),
         Beat::End => card(painter, screen, &script.end),
+        Beat::Lesson(_) | Beat::Hold(_) if player.is_some() => {
+            if let Some(player) = player.filter(|_| recorder.captions) {
+                column::draw(painter, screen, player);
+            }
+        }
         Beat::Move(s, m) if recorder.captions => {
             let segment = &script.segments[s];
             caption(

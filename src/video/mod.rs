@@ -3,6 +3,8 @@
 //! video, a GIF or numbered PNG frames.
 
 #[cfg(feature = "app")]
+pub mod column;
+#[cfg(feature = "app")]
 pub mod driver;
 pub mod script;
 #[cfg(feature = "app")]

@@ -1,8 +1,11 @@
 //! What a recording shows, as plain data: segments (a title card, a start
-//! position, timed moves with captions, the final position held) and an
-//! end card; and the timeline that maps every frame number to its beat.
-//! The frame count is a pure function of the script and its pace.
+//! position, timed moves with captions or a lesson played on its own
+//! timeline, the final position held) and an end card; and the timeline
+//! that maps every frame number to its beat. The frame count is a pure
+//! function of the script and its pace.
 
+use crate::learn::Lesson;
+use crate::learn::timing::LessonTiming;
 use crate::rules::session::Session;
 
 /// Seconds a segment's title card stays up.
@@ -36,6 +39,9 @@ pub struct Segment {
     /// Shown while the final position is held: the result, or where the
     /// game stands.
     pub closing: String,
+    /// A lesson played by the window's lesson player on its own timeline
+    /// (then `steps` is empty).
+    pub lesson: Option<Lesson>,
 }
 
 impl Segment {
@@ -75,6 +81,7 @@ impl Segment {
             start,
             steps,
             closing,
+            lesson: None,
         })
     }
 }
@@ -106,6 +113,8 @@ pub enum Beat {
     Title(usize),
     /// Segment `0`, its move `1` playing.
     Move(usize, usize),
+    /// Segment `0`'s lesson playing.
+    Lesson(usize),
     /// Segment `0`'s last position, held.
     Hold(usize),
     End,
@@ -123,6 +132,8 @@ pub struct Span {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timeline {
     pub spans: Vec<Span>,
+    /// Each segment's lesson timeline, for the segments that are lessons.
+    pub lessons: Vec<Option<LessonTiming>>,
 }
 
 impl Timeline {
@@ -137,15 +148,23 @@ impl Timeline {
             });
             first += frames;
         };
+        let lessons: Vec<Option<LessonTiming>> = script
+            .segments
+            .iter()
+            .map(|s| s.lesson.as_ref().map(|l| LessonTiming::new(l, pace.fps)))
+            .collect();
         for (s, segment) in script.segments.iter().enumerate() {
             push(Beat::Title(s), pace.frames(TITLE_SECONDS));
             for m in 0..segment.steps.len() {
                 push(Beat::Move(s, m), pace.frames(pace.seconds_per_move));
             }
+            if let Some(timing) = &lessons[s] {
+                push(Beat::Lesson(s), timing.frames);
+            }
             push(Beat::Hold(s), pace.frames(HOLD_SECONDS));
         }
         push(Beat::End, pace.frames(END_SECONDS));
-        Timeline { spans }
+        Timeline { spans, lessons }
     }
 
     /// The number of frames of the whole recording.
@@ -201,5 +220,38 @@ mod tests {
         );
         assert_eq!(timeline.at(74).map(|(s, _)| s.beat), Some(Beat::End));
         assert_eq!(timeline.at(75), None);
+    }
+
+    #[test]
+    fn a_lesson_lasts_its_own_timeline_between_title_and_hold() {
+        let library = crate::learn::Library::load(&crate::learn::default_dir()).expect("lessons");
+        let lesson = library.find("tapestry-loom-light").expect("the lesson").clone();
+        let start = crate::learn::Frame::start(&lesson).expect("starts").session;
+        let card = Card {
+            heading: lesson.title.clone(),
+            lines: Vec::new(),
+        };
+        let script = Script {
+            segments: vec![Segment {
+                title: card.clone(),
+                start,
+                steps: Vec::new(),
+                closing: String::new(),
+                lesson: Some(lesson.clone()),
+            }],
+            end: card,
+        };
+        let pace = Pace {
+            fps: 4,
+            seconds_per_move: 1.0,
+        };
+        let timeline = Timeline::new(&script, pace);
+        let frames = LessonTiming::new(&lesson, 4).frames;
+        assert_eq!(timeline.total(), 8 + frames + 8 + 8);
+        let beat = |frame| timeline.at(frame).map(|(s, o)| (s.beat, o));
+        assert_eq!(beat(8), Some((Beat::Lesson(0), 0)));
+        assert_eq!(beat(8 + frames - 1), Some((Beat::Lesson(0), frames - 1)));
+        assert_eq!(beat(8 + frames), Some((Beat::Hold(0), 0)));
+        assert_eq!(timeline.lessons, vec![Some(LessonTiming::new(&lesson, 4))]);
     }
 }

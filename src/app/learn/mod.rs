@@ -1,8 +1,10 @@
-//! Learn mode in the window: the lesson player ([`player`]), the lesson
-//! menu ([`menu`]), the lesson panel with its captions and controls
-//! ([`panel`]) and the "Show me" links of the game panel ([`show_me`]).
+//! Learn mode in the window: the lesson player ([`player`]) and its pacing
+//! by a recording's cues ([`paced`]), the lesson menu ([`menu`]), the
+//! lesson panel with its captions and controls ([`panel`]) and the "Show
+//! me" links of the game panel ([`show_me`]).
 
 pub mod menu;
+pub mod paced;
 pub mod panel;
 pub mod player;
 pub mod show_me;
@@ -12,6 +14,7 @@ use bevy::prelude::*;
 /// The lessons and their player, with no rendering.
 pub fn plugin(app: &mut App) {
     player::plugin(app);
+    paced::plugin(app);
 }
 
 /// The Learn menu and the lesson panel (egui), beside the scene.

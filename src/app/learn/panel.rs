@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::paced::PacedFromOutside;
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
 use crate::app::layout::PANEL_WIDTH;
 use crate::app::layout::{ControlMap, PanelRect, UiSystems};
@@ -21,7 +22,9 @@ pub(super) fn plugin(app: &mut App) {
         lesson_panel
             .in_set(UiSystems)
             .run_if(in_state(Screen::Playing))
-            .run_if(resource_exists::<LessonPlayer>),
+            .run_if(resource_exists::<LessonPlayer>)
+            // A recording writes the lesson's words in a column of its own.
+            .run_if(not(resource_exists::<PacedFromOutside>)),
     );
 }
 

@@ -8,14 +8,17 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use crate::app::look::camera::OrbitCamera;
+use super::paced::PacedFromOutside;
+use crate::app::look::camera::{CameraSystems, OrbitCamera};
 use crate::app::play::computer::Players;
 use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested, NewGameRequested,
 };
+use crate::app::play::hints::gather_hints;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
+use crate::learn::timing::REPLY_SECONDS;
 use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step, wrong_answer};
 use crate::rules::view::{Hint, HintKind};
 
@@ -69,7 +72,11 @@ pub struct LessonPlayer {
     pub wait: f32,
     pub feedback: Option<Feedback>,
     /// Moves the lesson sent to the game and not yet seen applied.
-    pending: VecDeque<String>,
+    pub(super) pending: VecDeque<String>,
+    /// The reply to a right answer, played once the answer's man has
+    /// arrived ([`REPLY_SECONDS`] later, at speed 1).
+    pub(super) reply: Option<String>,
+    pub(super) reply_wait: f32,
 }
 
 impl LessonPlayer {
@@ -82,6 +89,8 @@ impl LessonPlayer {
             wait: 0.5,
             feedback: None,
             pending: VecDeque::new(),
+            reply: None,
+            reply_wait: 0.0,
         }
     }
 
@@ -99,6 +108,16 @@ impl LessonPlayer {
         self.frame.done >= self.lesson.steps.len()
     }
 
+    /// Sends the reply to the last answer to the game, if it waits.
+    pub(super) fn play_reply(&mut self, moves: &mut MessageWriter<MoveRequested>) {
+        if let Some(reply) = self.reply.take() {
+            moves.write(MoveRequested {
+                text: reply.clone(),
+            });
+            self.pending.push_back(reply);
+        }
+    }
+
     /// The prompt of the exercise waiting for the player.
     pub fn prompt(&self) -> Option<&str> {
         match self.next_step() {
@@ -107,6 +126,11 @@ impl LessonPlayer {
         }
     }
 }
+
+/// The systems that move a lesson on (its controls, its clock, a
+/// recording's cues), before the game applies the moves they send.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LessonSteps;
 
 /// The lesson's marks and arrows as rule hints, drawn with the overlays.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -125,14 +149,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (control_lessons, advance_lessons)
+                (
+                    control_lessons,
+                    advance_lessons.run_if(not(resource_exists::<PacedFromOutside>)),
+                )
                     .chain()
+                    .in_set(LessonSteps)
                     .before(GameSystems),
                 (
                     answer_exercises,
-                    show_lesson_hints,
+                    // The marks join the overlays in the frame they come.
+                    show_lesson_hints.before(gather_hints),
                     take_clicks_in_exercises,
-                    aim_camera,
+                    // The shot is in force when the camera is placed, in
+                    // the same frame.
+                    aim_camera.before(CameraSystems),
                 )
                     .chain()
                     .after(GameSystems),
@@ -142,7 +173,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Menu), leave_lesson);
 }
 
-fn load_progress(mut progress: ResMut<LessonProgress>) {
+fn load_progress(mut progress: ResMut<LessonProgress>, paced: Option<Res<PacedFromOutside>>) {
+    // A recording's lesson is nobody's: it is not counted as finished.
+    if paced.is_some() {
+        return;
+    }
     progress.path = progress_path();
     if let Some(path) = &progress.path {
         progress.progress = Progress::load(path);
@@ -202,6 +237,7 @@ fn rewind(player: &mut LessonPlayer, steps: usize, games: &mut MessageWriter<New
         });
         player.frame = frame;
         player.pending.clear();
+        player.reply = None;
         player.feedback = None;
         player.wait = 0.5;
     }
@@ -246,7 +282,8 @@ fn control_lessons(
 
 /// Applies the next step: a move goes to the game to be animated. An
 /// exercise is played with its scripted answer only when `force` is set.
-fn step_forward(
+/// A reply still waiting is played first.
+pub(super) fn step_forward(
     player: &mut LessonPlayer,
     moves: &mut MessageWriter<MoveRequested>,
     progress: &mut LessonProgress,
@@ -258,6 +295,7 @@ fn step_forward(
     if matches!(step, Step::Exercise(_)) && !force {
         return;
     }
+    player.play_reply(moves);
     let played_before = player.frame.session.ply_count();
     if let Err(e) = player.frame.apply(&step, None) {
         error!(
@@ -300,22 +338,31 @@ fn advance_lessons(
     mut progress: ResMut<LessonProgress>,
 ) {
     let Some(mut player) = player else { return };
+    let elapsed = time.delta_secs() * player.speed;
+    // The reply belongs to the answer: it comes even when the lesson has
+    // ended with the exercise or is paused.
+    if player.reply.is_some() {
+        player.reply_wait -= elapsed;
+        if player.reply_wait <= 0.0 {
+            player.play_reply(&mut moves);
+        }
+    }
     if !player.playing {
         return;
     }
-    player.wait -= time.delta_secs() * player.speed;
+    player.wait -= elapsed;
     while player.wait <= 0.0 && !player.awaiting_move() && !player.finished() {
         step_forward(&mut player, &mut moves, &mut progress, false);
     }
 }
 
-/// The player's move during an exercise: right plays the reply and goes
-/// on; wrong is taken back with the lesson's words. A move of the script
+/// The player's move during an exercise: right plays the reply (once the
+/// answer's man has arrived) and goes on; wrong is taken back with the
+/// lesson's words. A move of the script
 /// coming back from the game is only crossed off.
 fn answer_exercises(
     mut applied: MessageReader<MoveApplied>,
     player: Option<ResMut<LessonPlayer>>,
-    mut moves: MessageWriter<MoveRequested>,
     mut history: MessageWriter<HistoryRequested>,
     mut progress: ResMut<LessonProgress>,
 ) {
@@ -345,12 +392,8 @@ fn answer_exercises(
             error!("lesson {}: {e}", player.lesson.id);
             continue;
         }
-        if let Some(reply) = &exercise.reply {
-            moves.write(MoveRequested {
-                text: reply.clone(),
-            });
-            player.pending.push_back(reply.clone());
-        }
+        player.reply = exercise.reply.clone();
+        player.reply_wait = REPLY_SECONDS;
         player.feedback = Some(Feedback::Right(exercise.right.clone()));
         player.wait = step.seconds();
         player.playing = true;

@@ -14,6 +14,15 @@ use crate::rules::Side;
 use crate::rules::view::CellId;
 
 pub(super) fn plugin(app: &mut App) {
+    // The letters (and every label drawn over the scene) follow the men and
+    // the camera of this frame: egui's pass runs after the transforms are
+    // propagated and the camera is updated, never one frame behind them.
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::EndPass
+            .after(TransformSystems::Propagate)
+            .after(bevy::camera::CameraUpdateSystems),
+    );
     app.add_systems(
         EguiPrimaryContextPass,
         letter_the_men

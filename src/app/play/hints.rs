@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use crate::app::play::game::Match;
-use crate::app::play::selection::Selection;
+use crate::app::play::game::{GameSystems, Match};
+use crate::app::play::selection::{Selection, clear_on_change};
 use crate::app::screen::Screen;
 use crate::rules::glossary;
 use crate::rules::view::{CellId, Hint, HintKind};
@@ -21,7 +21,15 @@ pub struct Overlays(pub Vec<Hint>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
         .init_resource::<Overlays>()
-        .add_systems(Update, gather_hints.run_if(in_state(Screen::Playing)));
+        // After the match, the selection and their clearing have changed
+        // in this frame, so that the hints are the frame's own.
+        .add_systems(
+            Update,
+            gather_hints
+                .after(GameSystems)
+                .after(clear_on_change)
+                .run_if(in_state(Screen::Playing)),
+        );
 }
 
 /// Check lines always; the selected man's rule hints; the route of the

@@ -97,7 +97,7 @@ pub fn targets_from(game: &Match, from: CellId) -> Vec<Target> {
     targets
 }
 
-fn select_or_move(
+pub fn select_or_move(
     mut clicks: MessageReader<CellClicked>,
     game: Option<ResMut<Match>>,
     humans: Res<HumanSides>,
