@@ -410,45 +410,73 @@ fn cells_in(path: &Path) -> Cells {
     }
     let text = std::fs::read_to_string(path).expect("the cell map");
     let map: ScreenMap = serde_json::from_str(&text).expect("JSON");
-    map.cells.into_iter().map(|(k, [x, y])| (k, (x, y))).collect()
+    map.cells
+        .into_iter()
+        .map(|(k, [x, y])| (k, (x, y)))
+        .collect()
 }
 
-/// The mean colour of the vivid pixels that `with` adds to `without`
-/// around `cell` (within the distance to its nearest neighbour): a mark's
-/// ring and label in their colour. None when fewer than a few pixels
-/// changed so.
-fn added_colour(
+/// How a mark looks: red rings (bad) and green ones (good).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ink {
+    Red,
+    Green,
+}
+
+impl Ink {
+    fn of(p: [u8; 3]) -> Option<Ink> {
+        let [r, g, b] = p.map(u32::from);
+        if r > g + 80 && r > b + 80 {
+            Some(Ink::Red)
+        } else if g > r + 20 && g > b + 80 {
+            Some(Ink::Green)
+        } else {
+            None
+        }
+    }
+}
+
+/// How many red and green pixels `with` adds to `without` near `cell`
+/// (within 0.6 of the distance to its nearest neighbour): a mark's ring in
+/// its colour.
+fn added_inks(
     with: &image::RgbImage,
     without: &image::RgbImage,
     cells: &Cells,
     cell: &str,
-) -> Option<[u32; 3]> {
+) -> (usize, usize) {
     let (cx, cy) = cells[cell];
-    let reach = cells
-        .iter()
-        .filter(|(name, _)| name.as_str() != cell)
-        .map(|(_, (x, y))| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt())
-        .fold(f32::MAX, f32::min)
-        .clamp(4.0, 60.0);
-    let (mut sum, mut count) = ([0u32; 3], 0u32);
-    let x0 = (cx - reach).max(0.0) as u32;
-    let y0 = (cy - reach).max(0.0) as u32;
-    let x1 = ((cx + reach) as u32).min(with.width() - 1);
-    let y1 = ((cy + reach) as u32).min(with.height() - 1);
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let (a, b) = (with.get_pixel(x, y).0, without.get_pixel(x, y).0);
-            let moved: u32 = a.iter().zip(b).map(|(p, q)| p.abs_diff(q) as u32).sum();
-            let vivid = a.iter().max().unwrap_or(&0) - a.iter().min().unwrap_or(&0) > 90;
-            if moved > 90 && vivid {
-                for (s, p) in sum.iter_mut().zip(a) {
-                    *s += p as u32;
-                }
-                count += 1;
-            }
+    let reach = 0.6
+        * cells
+            .iter()
+            .filter(|(name, _)| name.as_str() != cell)
+            .map(|(_, (x, y))| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt())
+            .fold(f32::MAX, f32::min)
+            .clamp(4.0, 60.0);
+    let (mut red, mut green) = (0, 0);
+    for (x, y, p) in with.enumerate_pixels() {
+        let (dx, dy) = (x as f32 - cx, y as f32 - cy);
+        if dx * dx + dy * dy > reach * reach {
+            continue;
+        }
+        let q = without.get_pixel(x, y).0;
+        let moved: u32 = p.0.iter().zip(q).map(|(a, b)| a.abs_diff(b) as u32).sum();
+        match Ink::of(p.0).filter(|_| moved > 90) {
+            Some(Ink::Red) => red += 1,
+            Some(Ink::Green) => green += 1,
+            None => {}
         }
     }
-    (count >= 8).then(|| sum.map(|s| s / count))
+    (red, green)
+}
+
+/// Whether the pixels added near a cell are mostly of one ink.
+fn marked(inks: (usize, usize), ink: Ink) -> bool {
+    let (own, other) = match ink {
+        Ink::Red => inks,
+        Ink::Green => (inks.1, inks.0),
+    };
+    own >= 8 && own > 2 * other
 }
 
 /// `record --lesson` plays the lesson's own timeline: its frame count is
@@ -484,24 +512,23 @@ fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
         &frames[(title + frame) as usize]
     };
     let (with, without) = (frame_of(3), frame_of(2));
-    for (cell, looks) in [("a3", "red"), ("a2", "green")] {
-        let in_video = added_colour(with, without, &recorded, cell)
-            .unwrap_or_else(|| panic!("the recording marks {cell}"));
-        let in_shot = added_colour(&shot_3, &shot_2, &shot_cells, cell)
-            .unwrap_or_else(|| panic!("the screenshot marks {cell}"));
-        for colour in [in_video, in_shot] {
-            let [r, g, _] = colour;
-            let right = match looks {
-                "red" => r > g + 80,
-                _ => g > r + 20,
-            };
-            assert!(right, "{cell} is marked {looks}, not {colour:?}");
-        }
+    for (cell, ink) in [("a3", Ink::Red), ("a2", Ink::Green)] {
+        let in_video = added_inks(with, without, &recorded, cell);
+        let in_shot = added_inks(&shot_3, &shot_2, &shot_cells, cell);
+        assert!(
+            marked(in_video, ink),
+            "the recording marks {cell} {ink:?}: {in_video:?}"
+        );
+        assert!(
+            marked(in_shot, ink),
+            "the screenshot marks {cell} {ink:?}: {in_shot:?}"
+        );
     }
     // The mark comes in the frame its step does, not before.
     let before = &frames[(title + timing.frame_done(through(3)).expect("reached") - 1) as usize];
-    assert!(
-        added_colour(before, without, &recorded, "a3").is_none(),
+    assert_eq!(
+        added_inks(before, without, &recorded, "a3"),
+        (0, 0),
         "a3 is not marked before its step"
     );
     refused(

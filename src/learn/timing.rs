@@ -199,7 +199,11 @@ mod tests {
         // Lead-in 0.5 s, the camera's second, the caption's three seconds.
         assert_eq!(
             cues,
-            vec![(5, Cue::Through(1)), (15, Cue::Through(3)), (45, Cue::Through(5))]
+            vec![
+                (5, Cue::Through(1)),
+                (15, Cue::Through(3)),
+                (45, Cue::Through(5))
+            ]
         );
         assert_eq!(timing.frames, 65, "the pause's two seconds end it");
         assert_eq!(timing.at(15).collect::<Vec<_>>(), vec![Cue::Through(3)]);

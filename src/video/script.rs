@@ -225,7 +225,10 @@ mod tests {
     #[test]
     fn a_lesson_lasts_its_own_timeline_between_title_and_hold() {
         let library = crate::learn::Library::load(&crate::learn::default_dir()).expect("lessons");
-        let lesson = library.find("tapestry-loom-light").expect("the lesson").clone();
+        let lesson = library
+            .find("tapestry-loom-light")
+            .expect("the lesson")
+            .clone();
         let start = crate::learn::Frame::start(&lesson).expect("starts").session;
         let card = Card {
             heading: lesson.title.clone(),

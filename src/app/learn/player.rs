@@ -9,11 +9,12 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::paced::PacedFromOutside;
-use crate::app::look::camera::{CameraSystems, OrbitCamera};
+use crate::app::look::camera::{OrbitCamera, frame_the_boards, start_the_view};
 use crate::app::play::computer::Players;
 use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
-    GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested, NewGameRequested,
+    GameStarted, GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested,
+    NewGameRequested,
 };
 use crate::app::play::hints::gather_hints;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
@@ -161,9 +162,10 @@ pub fn plugin(app: &mut App) {
                     // The marks join the overlays in the frame they come.
                     show_lesson_hints.before(gather_hints),
                     take_clicks_in_exercises,
-                    // The shot is in force when the camera is placed, in
-                    // the same frame.
-                    aim_camera.before(CameraSystems),
+                    // The shot is in force when the camera frames the
+                    // boards and is placed, in the same frame, over the
+                    // seated view a new game starts with.
+                    aim_camera.after(start_the_view).before(frame_the_boards),
                 )
                     .chain()
                     .after(GameSystems),
@@ -483,8 +485,10 @@ fn aim_camera(
     time: Res<Time>,
     player: Option<Res<LessonPlayer>>,
     orbit: Option<ResMut<OrbitCamera>>,
+    mut started: MessageReader<GameStarted>,
     mut last: Local<Option<(Shot, Option<u16>)>>,
 ) {
+    let new_game = started.read().count() > 0;
     let Some(mut orbit) = orbit else { return };
     let Some(player) = player else {
         *last = None;
@@ -492,7 +496,10 @@ fn aim_camera(
     };
     let shot = player.frame.camera;
     let key = Some((shot.shot, shot.cell));
-    if *last != key {
+    // A new game (the lesson opening, a step back) seats the view as in
+    // play, which is the player's shot; any other shot is put back over it.
+    let reseated = new_game && shot.shot != Shot::Player;
+    if *last != key || reseated {
         *last = key;
         let default = OrbitCamera::default();
         orbit.top_down = shot.shot == Shot::TopDown;

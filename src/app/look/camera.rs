@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn};
 use crate::app::layout::{AnalysisRect, PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
 use crate::app::play::board::{CellIndex, spawn_cells};
-use crate::app::play::game::{GameStarted, HumanSides, Match};
+use crate::app::play::game::{GameStarted, GameSystems, HumanSides, Match};
 use crate::app::play::settings::{CameraStart, Settings};
 use crate::app::screen::{CellMapOut, PlayMode, SceneOnly, Screen, in_lesson};
 use crate::rules::Side;
@@ -118,7 +118,10 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(CameraSystems),
-        );
+        )
+        // The camera follows what the game did in this very frame (a new
+        // game's seat, its boards).
+        .configure_sets(Update, CameraSystems.after(GameSystems));
 }
 
 /// The systems that frame the boards and place the camera; a recording's
@@ -258,7 +261,7 @@ fn spawn_camera(mut commands: Commands, orbit: Res<OrbitCamera>) {
 /// Frames the boards in the area the panel leaves free: for a new game,
 /// whenever the window changes size and when the panel comes or goes. The
 /// boards sit left of the window's centre by half the panel's width.
-fn frame_the_boards(
+pub fn frame_the_boards(
     mut started: MessageReader<GameStarted>,
     index: Res<CellIndex>,
     windows: Query<&Window>,
@@ -352,7 +355,7 @@ const HEX_PITCH: f32 = 1.05;
 /// At a game's start: seated or top-down as the settings say, and the
 /// fly-in begins unless a screenshot or recording is being taken (which
 /// must never catch the camera in flight).
-fn start_the_view(
+pub fn start_the_view(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
     settings: Res<Settings>,

@@ -81,7 +81,9 @@ fn letter_the_men(
     };
     let variant = game.session.variant();
     // Only the topmost man of a cell shows: a piece on a chakra hides it.
-    let mut topmost: std::collections::HashMap<CellId, (&Piece, Vec3)> = Default::default();
+    // Drawn in the cells' order, the same in every frame and every run
+    // (where two discs touch, the same one lies on top).
+    let mut topmost: std::collections::BTreeMap<CellId, (&Piece, Vec3)> = Default::default();
     for (piece, at) in &pieces {
         let top = at.translation() + Vec3::Y * man_extent(variant, piece).height;
         let higher = topmost
