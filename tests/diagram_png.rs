@@ -38,16 +38,19 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The window's target green: unlit, well above red and blue.
+/// The window's target green, about (80, 207, 100): unlit and brighter
+/// than any board's green (Tapestry's green squares are about
+/// (119, 158, 128)).
 fn is_target_green([r, g, b]: [u8; 3]) -> bool {
     let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
-    g > r + 60 && g > b + 40
+    g > 170 && g > r + 80 && g > b + 70
 }
 
-/// The window's capture red.
+/// The window's capture red, redder than any board's red (Tapestry's red
+/// squares are about (184, 111, 102)).
 fn is_capture_red([r, g, b]: [u8; 3]) -> bool {
     let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
-    r > g + 90 && r > b + 90
+    r > 180 && r > g + 110 && r > b + 110
 }
 
 /// Where each cell appears in the picture.
