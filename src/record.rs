@@ -18,7 +18,11 @@
 //! side to move is the one whose time runs). A game played on a server
 //! carries `online`: the server, the game and the seat with its token, so
 //! that opening the save takes the seat again (the text record leaves it
-//! out: the token is the seat's only proof).
+//! out: the token is the seat's only proof). A game played in the window
+//! carries `move_ms`: the milliseconds each move took, from the move (or
+//! the start) before it, for the moves and then the moves taken back, `null`
+//! where not known (optional too: `record --real-time` replays a game at
+//! this pace).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -74,6 +78,10 @@ pub struct GameRecord {
     /// The seat of a game played on a server.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<OnlineSeat>,
+    /// Milliseconds each move took (the moves, then those taken back);
+    /// `None` where not known, empty when none is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_ms: Vec<Option<u64>>,
 }
 
 /// A seat of a game on a server, as its save keeps it.
@@ -115,6 +123,9 @@ pub struct Loaded {
     pub online: Option<OnlineSeat>,
     /// The result the record gives (`*` while the game goes on).
     pub result: String,
+    /// Milliseconds each move of the game took, where known (one entry per
+    /// move, then per move taken back; empty when none is known).
+    pub move_ms: Vec<Option<u64>>,
 }
 
 impl GameRecord {
@@ -144,7 +155,22 @@ impl GameRecord {
                 .map(|(_, side)| side.name().to_lowercase()),
             clock: None,
             online: None,
+            move_ms: Vec::new(),
         }
+    }
+
+    /// The record with the time each move took, in milliseconds by ply
+    /// (the moves, then those taken back); times beyond the game's moves
+    /// are left out, and none at all when none is known.
+    pub fn with_move_times(mut self, move_ms: &[Option<u64>]) -> GameRecord {
+        let plies = self.moves.len() + self.redo.len();
+        let kept = &move_ms[..move_ms.len().min(plies)];
+        self.move_ms = if kept.iter().any(Option::is_some) {
+            kept.to_vec()
+        } else {
+            Vec::new()
+        };
+        self
     }
 
     /// The record with the seat of the server's game it was played in.
@@ -246,6 +272,13 @@ impl GameRecord {
                 session.side_count()
             ));
         }
+        let plies = self.moves.len() + self.redo.len();
+        if self.move_ms.len() > plies {
+            return Err(format!(
+                "the record keeps {} move times for {plies} moves",
+                self.move_ms.len()
+            ));
+        }
         let players = (!self.players.is_empty()).then(|| {
             self.players
                 .iter()
@@ -259,6 +292,7 @@ impl GameRecord {
             clock: self.clock.clone(),
             online: self.online.clone(),
             result: self.result.clone(),
+            move_ms: self.move_ms.clone(),
         })
     }
 
@@ -366,6 +400,7 @@ impl GameRecord {
             timeout: None,
             clock: None,
             online: None,
+            move_ms: Vec::new(),
         };
         let mut body = String::new();
         for (n, line) in text.lines().enumerate() {

@@ -761,7 +761,7 @@ fn files_say_where_they_went_and_a_load_is_no_error() {
     let mut game =
         new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None).expect("a game");
     game.play("d1-d4").expect("legal");
-    let saved = save_game(game.as_ref(), &[None, None], None, &path);
+    let saved = save_game(game.as_ref(), &[None, None], None, &[], &path);
     assert!(!saved.error, "{saved:?}");
     let folder = dir.display().to_string();
     assert_eq!(saved.text, format!("Saved game.json in {folder}"));

@@ -155,7 +155,7 @@ fn the_xml_reader_rejects_what_a_parser_rejects() {
 
 /// The man's targets as the `moves` command lists them for a position:
 /// (the cells he moves to, whether he has a move that stays put).
-fn listed_targets(variant: Variant, position: &str, man: &str) -> (BTreeSet<String>, bool) {
+pub fn listed_targets(variant: Variant, position: &str, man: &str) -> (BTreeSet<String>, bool) {
     let mut args = vec![
         "moves",
         "--variant",
@@ -476,11 +476,11 @@ fn the_command_writes_one_svg_file() {
 fn bad_requests_end_in_one_line_and_write_nothing() {
     let dir = scratch("bad");
     let svg_path = dir.join("x.svg").to_string_lossy().into_owned();
-    let png_path = dir.join("x.png").to_string_lossy().into_owned();
+    let gif_path = dir.join("x.gif").to_string_lossy().into_owned();
     let cases: [(&[&str], &str); 6] = [
         (
-            &["--variant", "chakra", "--man", "Q", "--out", &png_path],
-            ".svg",
+            &["--variant", "chakra", "--man", "Q", "--out", &gif_path],
+            "an .svg or a .png",
         ),
         (
             &["--variant", "flaxman", "--man", "Q", "--out", &svg_path],
@@ -534,6 +534,14 @@ fn bad_requests_end_in_one_line_and_write_nothing() {
             err.contains(needle),
             "{all:?}: {err:?} should say {needle:?}"
         );
+    }
+    if !cfg!(feature = "app") {
+        let png_path = dir.join("x.png").to_string_lossy().into_owned();
+        let all = ["diagram", "--variant", "chakra", "--man", "Q", "--out", &png_path];
+        let (code, _, err) = variantarium(&all);
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+        assert!(err.contains("without the `app` feature"), "{err}");
     }
     assert!(files_in(&dir).is_empty(), "{:?}", files_in(&dir));
     let _ = std::fs::remove_dir_all(dir);

@@ -12,6 +12,8 @@ mod cli;
 mod clock;
 mod diagram;
 #[cfg(feature = "app")]
+mod diagram_png;
+#[cfg(feature = "app")]
 mod display;
 mod docs;
 mod engine;
@@ -50,6 +52,8 @@ mod store;
 mod tapestry;
 #[cfg(feature = "app")]
 mod video;
+#[cfg(feature = "app")]
+mod video_stop;
 #[cfg(feature = "app")]
 mod walk;
 #[cfg(feature = "app")]

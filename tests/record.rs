@@ -377,3 +377,110 @@ fn a_saved_game_keeps_its_promotion_option() {
     assert_eq!(plain.promotion, None);
     assert!(!serde_json::to_string(&plain).unwrap().contains("promotion"));
 }
+
+/// A save keeps the time each move took (`move_ms`, in milliseconds, the
+/// moves then those taken back): they load back, a save without them (any
+/// older one) loads with none, times beyond the game's moves are refused,
+/// and the text export, which has no place for them, leaves them out.
+#[test]
+fn a_save_keeps_the_time_each_move_took() {
+    let mut game = flaxman_game(&["d1-a1", "e6-d6", "a1-a4"]);
+    game.undo();
+    let times = [Some(1_500), None, Some(42_000), Some(800)];
+    let saved = GameRecord::of(game.as_ref()).with_move_times(&times);
+    assert_eq!(
+        saved.move_ms,
+        times[..3],
+        "two moves played and one taken back: the fourth time is dropped"
+    );
+    let json = saved.to_json();
+    assert!(json.contains("\"move_ms\""), "{json}");
+    let loaded = record::read(&json).expect("loads");
+    assert_eq!(loaded.move_ms, times[..3].to_vec());
+    assert_eq!(loaded.session.moves(), ["d1-a1", "e6-d6"]);
+
+    let untimed = GameRecord::of(game.as_ref()).with_move_times(&[None, None]);
+    assert!(untimed.move_ms.is_empty(), "no times known: none kept");
+    assert!(!untimed.to_json().contains("move_ms"));
+    assert!(record::read(&untimed.to_json()).unwrap().move_ms.is_empty());
+    assert!(!saved.to_text().contains("1500"), "the text record has no times");
+
+    let mut too_many = saved.clone();
+    too_many.move_ms = vec![Some(1); 4];
+    let refused = record::read(&too_many.to_json()).err().expect("refused");
+    assert_eq!(refused, "the record keeps 4 move times for 3 moves");
+}
+
+/// In the window each move is timed from the move (or the start) before it,
+/// the autosave keeps the times, and a loaded game goes on with its own.
+#[cfg(feature = "app")]
+mod timed_in_the_window {
+    use std::time::Duration;
+
+    use bevy::prelude::*;
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+
+    use variantarium::app::play::file_actions::LoadRequested;
+    use variantarium::app::{AutosavePlugin, CorePlugin, MoveRequested, NewGameRequested};
+    use variantarium::record;
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+
+    /// Each update is seven seconds of wall-clock time.
+    const STEP_MS: u64 = 7_000;
+
+    fn play(app: &mut App, text: &str) {
+        app.world_mut()
+            .write_message(MoveRequested { text: text.into() });
+        app.update();
+    }
+
+    fn saved_times(path: &std::path::Path) -> Vec<Option<u64>> {
+        record::open(path).expect("the autosave loads").move_ms
+    }
+
+    #[test]
+    fn moves_are_timed_saved_and_loaded() {
+        let dir = std::env::temp_dir().join(format!("variantarium-times-{}", std::process::id()));
+        let autosave = dir.join("autosave.json");
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            CorePlugin,
+            AutosavePlugin {
+                path: Some(autosave.clone()),
+            },
+        ));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            STEP_MS,
+        )));
+        app.update();
+        let variant = Variant::parse("flaxman", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("a game");
+        app.world_mut().write_message(NewGameRequested { session });
+        app.update();
+        play(&mut app, "d1-a1");
+        app.update();
+        app.update();
+        play(&mut app, "e6-d6");
+        assert_eq!(
+            saved_times(&autosave),
+            [Some(STEP_MS), Some(3 * STEP_MS)],
+            "one update after the start, three after the first move"
+        );
+        app.world_mut()
+            .write_message(LoadRequested(autosave.clone()));
+        app.update();
+        app.update();
+        play(&mut app, "a1-a4");
+        assert_eq!(
+            saved_times(&autosave),
+            [Some(STEP_MS), Some(3 * STEP_MS), Some(2 * STEP_MS)],
+            "the loaded game keeps its times and times the next move from its start"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

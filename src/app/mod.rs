@@ -29,6 +29,7 @@ pub use look::capture::ScreenshotRequest;
 pub use look::meshes::{Extent, man_extent};
 pub use online::lobby::OnlineStart;
 pub use play::autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
+pub use play::move_times::{MoveTimes, NextMoveTimes};
 pub use play::board::{Cell, CellIndex};
 pub use play::clock::{
     Clock, ClockChoice, ClockMode, ClockSystems, GameClock, NextClock, TimeControl,

@@ -1,5 +1,7 @@
 //! `diagram`: one man's moves drawn as an SVG picture, on an empty board
-//! or in a given position.
+//! or in a given position; or as a PNG of the game window's scene seen
+//! from above, the man selected and his targets marked as the window marks
+//! them.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,22 +27,41 @@ pub struct DiagramArgs {
     /// board.
     #[arg(long)]
     pub position: Option<String>,
-    /// The SVG file to write.
+    /// The file to write: .svg (drawn from the rules alone) or .png (the
+    /// game window's scene from above; needs a display).
     #[arg(long)]
     pub out: PathBuf,
+    /// With a .png: the picture's size.
+    #[arg(long, default_value = "1280x720")]
+    pub size: String,
+    /// With a .png: also write where each cell appears in it, as JSON.
+    #[arg(long)]
+    pub cell_map: Option<PathBuf>,
+}
+
+/// The kinds of picture `--out` names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Picture {
+    Svg,
+    Png,
 }
 
 pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
-    if args
-        .out
-        .extension()
-        .is_none_or(|e| !e.eq_ignore_ascii_case("svg"))
-    {
-        return Err(format!(
-            "--out must name an .svg file, not '{}'",
-            args.out.display()
-        ));
+    let extension = args.out.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let picture = match extension.to_ascii_lowercase().as_str() {
+        "svg" => Picture::Svg,
+        "png" => Picture::Png,
+        _ => {
+            return Err(format!(
+                "--out must name an .svg or a .png file, not '{}'",
+                args.out.display()
+            ));
+        }
+    };
+    if picture == Picture::Svg && args.cell_map.is_some() {
+        return Err("--cell-map goes with a .png picture".into());
     }
+    let size = super::window::parse_size(&args.size)?;
     let mut letters = args.man.trim().chars();
     let (Some(letter), None) = (letters.next(), letters.next()) else {
         return Err(format!("--man takes one letter, not '{}'", args.man));
@@ -52,15 +73,71 @@ pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
         cell: args.cell.clone(),
         position: args.position.clone(),
     })?;
-    crate::record::write_atomically(&args.out, &svg::render(&diagram))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    let marked: usize = diagram.panels.iter().map(|p| p.overlay.marks.len()).sum();
-    writeln!(
-        out,
-        "diagram {}: {} board{}, {marked} cells marked",
-        args.out.display(),
-        diagram.panels.len(),
-        if diagram.panels.len() == 1 { "" } else { "s" }
-    )
-    .map_err(io_error)
+    let boards = diagram.panels.len();
+    let said = match picture {
+        Picture::Svg => {
+            crate::record::write_atomically(&args.out, &svg::render(&diagram))
+                .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+            let marked: usize = diagram.panels.iter().map(|p| p.overlay.marks.len()).sum();
+            let plural = if boards == 1 { "" } else { "s" };
+            format!("{boards} board{plural}, {marked} cells marked")
+        }
+        Picture::Png => {
+            let panel = diagram.panels.first().ok_or("the diagram has no board")?;
+            photograph(variant, panel, size, args)?;
+            let marked = panel.overlay.marks.iter().filter(|m| m.moves || m.captures);
+            let first = if boards == 1 {
+                String::new()
+            } else {
+                format!(" (the first of {boards}; the SVG draws them all)")
+            };
+            format!("board 1{first}, {} cells marked", marked.count())
+        }
+    };
+    writeln!(out, "diagram {}: {said}", args.out.display()).map_err(io_error)
+}
+
+/// The panel's position in the game window, seen from above with its man
+/// selected, written as a PNG through the window's screenshot.
+#[cfg(feature = "app")]
+fn photograph(
+    variant: crate::rules::variant::Variant,
+    panel: &crate::diagram::Panel,
+    size: (u32, u32),
+    args: &DiagramArgs,
+) -> Result<(), String> {
+    use super::start::{Snapshot, WindowStart};
+    let session = crate::rules::session::new_session(
+        variant,
+        crate::rules::history::DrawRules::default(),
+        Some(&panel.position),
+    )?;
+    super::launch::check_display()?;
+    super::launch::open(WindowStart {
+        game: Some(session),
+        players: vec![None, None, None],
+        cell_map: args.cell_map.clone(),
+        screenshot: Some(Snapshot {
+            path: args.out.clone(),
+            frames: PNG_SETTLE_FRAMES,
+            frame_time: false,
+            select: Some(panel.man),
+        }),
+        ..WindowStart::new(size)
+    })
+}
+
+/// Frames rendered before a PNG diagram is taken: the man is clicked in
+/// the second, his marks drawn in the frames after.
+#[cfg(feature = "app")]
+const PNG_SETTLE_FRAMES: u32 = 8;
+
+#[cfg(not(feature = "app"))]
+fn photograph(
+    _variant: crate::rules::variant::Variant,
+    _panel: &crate::diagram::Panel,
+    _size: (u32, u32),
+    _args: &DiagramArgs,
+) -> Result<(), String> {
+    Err("a PNG diagram is drawn by the game window, which this build lacks (built without the `app` feature): write an .svg".into())
 }

@@ -8,7 +8,7 @@ use bevy::window::WindowResolution;
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
     AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
-    Players, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    NextMoveTimes, Players, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.
@@ -164,6 +164,7 @@ fn place_the_start(app: &mut App, start: WindowStart) {
             path: shot.path,
             settle_frames: shot.frames,
             frame_time: shot.frame_time,
+            select: shot.select,
         });
     }
     if start.players.len() >= 2 {
@@ -175,6 +176,7 @@ fn place_the_start(app: &mut App, start: WindowStart) {
     if let Some(session) = start.game {
         app.insert_resource(StartWith(Some(session)));
         app.insert_resource(NextClock::Saved(start.clock));
+        app.insert_resource(NextMoveTimes(start.move_ms));
     }
     if let Some(online) = start.online {
         app.insert_resource(OnlineStart {

@@ -66,6 +66,11 @@ pub struct RecordArgs {
     /// Seconds each move takes on screen.
     #[arg(long, default_value_t = 1.2)]
     pub seconds_per_move: f64,
+    /// With --record: replay the game at the pace it was played, from the
+    /// time each move took (kept by games saved in the window); each pause
+    /// is capped at 10 seconds.
+    #[arg(long, conflicts_with_all = ["selfplay", "showcase", "lesson"])]
+    pub real_time: bool,
     /// The camera: player, top, orbit or cinematic.
     #[arg(long, default_value = "player")]
     pub camera: String,
@@ -137,13 +142,22 @@ impl RecordArgs {
             let players = levels_line(start.as_ref(), &levels);
             single(start, &moves, vec![players])?
         } else {
-            let (start, moves, players) = self.game()?;
-            let mut lines: Vec<String> = players.into_iter().collect();
+            let game = self.game()?;
+            let mut lines: Vec<String> = game.players.into_iter().collect();
             lines.push(crate::rules::glossary::rounds_phrase(
-                moves.len(),
-                start.side_count(),
+                game.moves.len(),
+                game.start.side_count(),
             ));
-            single(start, &moves, lines)?
+            let mut script = single(game.start, &game.moves, lines)?;
+            if self.real_time {
+                let times = real_times(&game.move_ms, &self.setup)?;
+                script.segments = script
+                    .segments
+                    .into_iter()
+                    .map(|segment| segment.at_real_pace(times))
+                    .collect();
+            }
+            script
         };
         if let Some(title) = &self.title
             && let Some(first) = script.segments.first_mut()
@@ -153,9 +167,8 @@ impl RecordArgs {
         Ok(script)
     }
 
-    /// The start of the game named by --variant or --record, the moves to
-    /// play from it, and who played it when the record says.
-    fn game(&self) -> Result<(Box<dyn Session>, Vec<String>, Option<String>), String> {
+    /// The game named by --variant or --record.
+    fn game(&self) -> Result<Game, String> {
         let setup = &self.setup;
         let extra: Vec<String> = move_list(&setup.moves)
             .map(|(_, m)| m.to_string())
@@ -169,7 +182,12 @@ impl RecordArgs {
             let players = loaded
                 .players
                 .map(|seats| seats_line(start.as_ref(), &seats));
-            return Ok((start, moves, players));
+            return Ok(Game {
+                start,
+                moves,
+                players,
+                move_ms: loaded.move_ms,
+            });
         }
         if setup.variant.is_none() {
             return Err(
@@ -182,7 +200,12 @@ impl RecordArgs {
             DrawRules::default(),
             setup.position.as_deref(),
         )?;
-        Ok((start, extra, None))
+        Ok(Game {
+            start,
+            moves: extra,
+            players: None,
+            move_ms: Vec::new(),
+        })
     }
 
     /// The computer levels by side (White, Black, then Red).
@@ -195,6 +218,30 @@ impl RecordArgs {
             level("red", &self.red)?,
         ])
     }
+}
+
+/// A game to record: its start, the moves played from it, who played it
+/// (when its record says) and the time each move took (where known).
+struct Game {
+    start: Box<dyn Session>,
+    moves: Vec<String>,
+    players: Option<String>,
+    move_ms: Vec<Option<u64>>,
+}
+
+/// The move times `--real-time` paces the video with: a game from
+/// `--record` whose save keeps them.
+fn real_times<'a>(move_ms: &'a [Option<u64>], setup: &Setup) -> Result<&'a [Option<u64>], String> {
+    let Some(path) = &setup.record else {
+        return Err("--real-time needs --record GAME, a game saved with its move times".into());
+    };
+    if move_ms.iter().all(Option::is_none) {
+        return Err(format!(
+            "--real-time: {} keeps no move times (games saved in the window keep them)",
+            path.display()
+        ));
+    }
+    Ok(move_ms)
 }
 
 /// A script of one game.
@@ -317,8 +364,11 @@ fn seats_line(start: &dyn Session, seats: &[Option<Level>]) -> String {
         .join("  ·  ")
 }
 
-/// Runs `record`: checks everything, prints `frames N`, records.
+/// Runs `record`: checks everything, prints `frames N`, records. A
+/// signal (Ctrl-C, SIGTERM, SIGHUP) at any point stops it with nothing
+/// written and an error ([`crate::video::stop`]).
 pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
+    crate::video::stop::watch()?;
     let size = super::window::parse_size(&args.size)?;
     let pace = args.pace()?;
     let camera = camera_mode(&args.camera)?;
@@ -334,6 +384,7 @@ pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
         check_cell_map(map)?;
     }
     super::launch::check_display()?;
+    crate::video::stop::stopped()?;
     let total = Timeline::new(&script, pace).total();
     writeln!(out, "frames {total}")
         .and_then(|()| out.flush())
@@ -425,6 +476,8 @@ fn record_frames(
         .done
         .join()
         .unwrap_or_else(|_| Err("the encoder failed".into()));
+    // A signal explains everything that failed after it.
+    crate::video::stop::stopped()?;
     if let Some(failed) = failure.lock().ok().and_then(|mut f| f.take()) {
         return Err(failed);
     }

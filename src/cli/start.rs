@@ -19,6 +19,8 @@ pub struct WindowStart {
     pub players: Vec<Option<Level>>,
     /// The clocks the game starts with (None: without clocks).
     pub clock: Option<SavedClock>,
+    /// The time each of its moves took, where known (a saved game's).
+    pub move_ms: Vec<Option<u64>>,
     pub size: (u32, u32),
     /// The window is never shown (a recording made from the game window).
     pub hidden: bool,
@@ -49,6 +51,7 @@ impl WindowStart {
             game: None,
             players: vec![None, None],
             clock: None,
+            move_ms: Vec::new(),
             size,
             hidden: false,
             notice: None,
@@ -70,6 +73,8 @@ pub struct Snapshot {
     pub frames: u32,
     /// Print the mean frame time of the settling frames.
     pub frame_time: bool,
+    /// A move diagram: seen from above, the man on this cell selected.
+    pub select: Option<crate::rules::view::CellId>,
 }
 
 /// How the window starts in Learn mode (`variantarium learn`).

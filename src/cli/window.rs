@@ -162,6 +162,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     let loaded = launch_game(args)?;
     let mut notice = None;
     let mut clock = None;
+    let mut move_ms = Vec::new();
     let game = loaded.map(|loaded| {
         if let Some(saved) = &loaded.players {
             for (side, saved) in players.iter_mut().zip(saved) {
@@ -183,6 +184,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
             }),
             None => loaded.clock,
         };
+        move_ms = loaded.move_ms;
         loaded.session
     });
     let sides = game.as_ref().map_or(0, |game| game.side_count());
@@ -195,6 +197,7 @@ pub fn play(args: &PlayArgs) -> Result<(), String> {
     open(WindowStart {
         game,
         clock,
+        move_ms,
         cell_map: args.cell_map.clone(),
         players,
         notice,
@@ -242,6 +245,7 @@ fn launch_game(args: &PlayArgs) -> Result<Option<record::Loaded>, String> {
             clock: None,
             online: None,
             result: "*".into(),
+            move_ms: Vec::new(),
         })
     })
 }
@@ -305,6 +309,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
             path: args.out.clone(),
             frames: args.frames.max(2),
             frame_time: args.frame_time,
+            select: None,
         }),
         lessons,
         ..WindowStart::new(size)

@@ -10,6 +10,8 @@ pub mod script;
 #[cfg(feature = "app")]
 pub mod sink;
 #[cfg(feature = "app")]
+pub mod stop;
+#[cfg(feature = "app")]
 pub mod writer;
 
 #[cfg(feature = "app")]

@@ -14,6 +14,11 @@ pub const TITLE_SECONDS: f64 = 2.0;
 pub const HOLD_SECONDS: f64 = 2.0;
 /// Seconds of the closing card.
 pub const END_SECONDS: f64 = 2.0;
+/// At the pace a game was played (`record --real-time`): the longest a
+/// move stays on screen before the next (a long think is cut short), and
+/// the shortest (time for the move's animation).
+pub const REAL_TIME_CAP_SECONDS: f64 = 10.0;
+pub const REAL_TIME_FLOOR_SECONDS: f64 = 0.5;
 
 /// A full-screen card: a heading and a few lines under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,11 +28,13 @@ pub struct Card {
 }
 
 /// One move of a segment and the caption shown while it plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     /// The move in the game's notation.
     pub text: String,
     pub caption: String,
+    /// Seconds the move stays on screen; None: the pace's seconds per move.
+    pub seconds: Option<f64>,
 }
 
 /// One game (or lesson) of a recording.
@@ -64,6 +71,7 @@ impl Segment {
             steps.push(Step {
                 text: text.clone(),
                 caption: format!("{number}. {}  {text}", side.name()),
+                seconds: None,
             });
         }
         let closing = match game.outcome() {
@@ -83,6 +91,21 @@ impl Segment {
             closing,
             lesson: None,
         })
+    }
+
+    /// The segment at the pace its game was played, from the milliseconds
+    /// each move took (by move, None where not known): each move stays on
+    /// screen as long as the next move took to come, within
+    /// [`REAL_TIME_FLOOR_SECONDS`] and [`REAL_TIME_CAP_SECONDS`]. The last
+    /// move, and one whose successor's time is not known, keep the pace's
+    /// seconds per move; the title card leads straight into the first move.
+    pub fn at_real_pace(mut self, move_ms: &[Option<u64>]) -> Segment {
+        for (i, step) in self.steps.iter_mut().enumerate() {
+            step.seconds = move_ms.get(i + 1).copied().flatten().map(|ms| {
+                (ms as f64 / 1000.0).clamp(REAL_TIME_FLOOR_SECONDS, REAL_TIME_CAP_SECONDS)
+            });
+        }
+        self
     }
 }
 
@@ -155,8 +178,9 @@ impl Timeline {
             .collect();
         for (s, segment) in script.segments.iter().enumerate() {
             push(Beat::Title(s), pace.frames(TITLE_SECONDS));
-            for m in 0..segment.steps.len() {
-                push(Beat::Move(s, m), pace.frames(pace.seconds_per_move));
+            for (m, step) in segment.steps.iter().enumerate() {
+                let seconds = step.seconds.unwrap_or(pace.seconds_per_move);
+                push(Beat::Move(s, m), pace.frames(seconds));
             }
             if let Some(timing) = &lessons[s] {
                 push(Beat::Lesson(s), timing.frames);
@@ -256,5 +280,42 @@ mod tests {
         assert_eq!(beat(8 + frames - 1), Some((Beat::Lesson(0), frames - 1)));
         assert_eq!(beat(8 + frames), Some((Beat::Hold(0), 0)));
         assert_eq!(timeline.lessons, vec![Some(LessonTiming::new(&lesson, 4))]);
+    }
+
+    #[test]
+    fn at_real_pace_each_move_waits_for_the_next_within_the_cap_and_floor() {
+        let variant = Variant::implemented()[0];
+        let start = new_session(variant, DrawRules::default(), None).expect("a game");
+        let mut game = start.clone_box();
+        let mut moves = Vec::new();
+        for _ in 0..5 {
+            let text = game.legal_moves()[0].text.clone();
+            game.play(&text).expect("plays");
+            moves.push(text);
+        }
+        let card = Card {
+            heading: "A".into(),
+            lines: Vec::new(),
+        };
+        let times = [Some(900), Some(3_000), Some(60_000), Some(100), None];
+        let segment = Segment::replay(card.clone(), start, &moves)
+            .expect("plays")
+            .at_real_pace(&times);
+        let seconds: Vec<Option<f64>> = segment.steps.iter().map(|s| s.seconds).collect();
+        assert_eq!(
+            seconds,
+            vec![Some(3.0), Some(10.0), Some(0.5), None, None],
+            "the next move's time, capped at 10 s and at least 0.5 s"
+        );
+        let script = Script {
+            segments: vec![segment],
+            end: card,
+        };
+        let pace = Pace {
+            fps: 10,
+            seconds_per_move: 1.5,
+        };
+        let total = Timeline::new(&script, pace).total();
+        assert_eq!(total, 20 + (30 + 100 + 5 + 15 + 15) + 20 + 20);
     }
 }

@@ -2,12 +2,15 @@
 //! (encoded here), or MP4 and WebM through the system `ffmpeg` fed raw
 //! RGBA frames on a pipe. Every output is written under a temporary name
 //! beside the target and renamed when complete; an encoder dropped before
-//! it finished removes what it wrote.
+//! it finished removes what it wrote. The rename goes through
+//! [`stop::commit`], so a recording stopped by a signal is never renamed.
 
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+
+use super::stop;
 
 /// The kinds of output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +149,7 @@ struct PngFolder {
 
 impl PngFolder {
     fn new(partial: PathBuf, done: PathBuf, width: u32, height: u32) -> Result<Self, String> {
+        stop::keep_track_of(&partial);
         fs::create_dir_all(&partial).map_err(|e| cannot(&partial, e))?;
         Ok(PngFolder {
             partial,
@@ -182,14 +186,17 @@ impl Encoder for PngFolder {
             {
                 fs::create_dir_all(parent).map_err(|e| cannot(parent, e))?;
             }
-            fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e))?;
+            stop::commit(|| fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e)))?;
         } else {
             // An existing folder: the frames move in, each in one rename.
-            for n in 1..=self.count {
-                let name = frame_name(n);
-                fs::rename(self.partial.join(&name), self.done.join(&name))
-                    .map_err(|e| cannot(&self.done.join(&name), e))?;
-            }
+            stop::commit(|| {
+                for n in 1..=self.count {
+                    let name = frame_name(n);
+                    fs::rename(self.partial.join(&name), self.done.join(&name))
+                        .map_err(|e| cannot(&self.done.join(&name), e))?;
+                }
+                Ok(())
+            })?;
             fs::remove_dir(&self.partial).map_err(|e| cannot(&self.partial, e))?;
         }
         self.finished = true;
@@ -231,6 +238,7 @@ impl Gif {
             u16::try_from(width).map_err(|_| "a GIF is at most 65535 pixels wide".to_string())?,
             u16::try_from(height).map_err(|_| "a GIF is at most 65535 pixels high".to_string())?,
         );
+        stop::keep_track_of(&partial);
         let file = File::create(&partial).map_err(|e| cannot(&partial, e))?;
         let mut encoder = gif::Encoder::new(BufWriter::new(file), size.0, size.1, &[])
             .map_err(|e| cannot(&partial, e))?;
@@ -271,7 +279,7 @@ impl Encoder for Gif {
         let mut file = encoder.into_inner().map_err(|e| cannot(&self.partial, e))?;
         file.flush().map_err(|e| cannot(&self.partial, e))?;
         drop(file);
-        fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e))?;
+        stop::commit(|| fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e)))?;
         self.count = u64::MAX;
         Ok(())
     }
@@ -334,6 +342,7 @@ impl Ffmpeg {
         };
         let size = format!("{width}x{height}");
         let rate = fps.to_string();
+        stop::keep_track_of(&partial);
         let child = Command::new("ffmpeg")
             .args(["-hide_banner", "-loglevel", "error", "-nostdin", "-y"])
             .args([
@@ -354,6 +363,7 @@ impl Ffmpeg {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("cannot start ffmpeg: {e}"))?;
+        stop::keep_track_of_child(child.id());
         let mut ffmpeg = Ffmpeg {
             partial,
             done,
@@ -371,9 +381,10 @@ impl Ffmpeg {
         let Some(child) = self.child.take() else {
             return Ok(());
         };
-        let output = child
-            .wait_with_output()
-            .map_err(|e| format!("ffmpeg: {e}"))?;
+        let id = child.id();
+        let output = child.wait_with_output();
+        stop::forget_child(id);
+        let output = output.map_err(|e| format!("ffmpeg: {e}"))?;
         if output.status.success() {
             return Ok(());
         }
@@ -406,7 +417,7 @@ impl Encoder for Ffmpeg {
                 .map_err(|e| format!("ffmpeg stopped reading frames: {e}"))?;
         }
         self.wait()?;
-        fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e))
+        stop::commit(|| fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e)))
     }
 }
 
@@ -416,6 +427,7 @@ impl Drop for Ffmpeg {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
             let _ = child.wait();
+            stop::forget_child(child.id());
         }
         let _ = fs::remove_file(&self.partial);
     }

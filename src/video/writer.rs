@@ -57,6 +57,8 @@ fn write_frames(
         }
     }
     progress.end();
+    // A stopped recording spends no time finishing what will not be kept.
+    super::stop::stopped()?;
     if next != progress.total {
         // Dropping the encoder removes what it wrote.
         return Err(format!(

@@ -1,5 +1,8 @@
 //! Screenshots: `variantarium screenshot` renders the position with the
-//! scene a player sees, writes a PNG and exits.
+//! scene a player sees, writes a PNG and exits. A move diagram's picture
+//! (`variantarium diagram --out F.png`) is one too: seen from above, with
+//! one man selected, so that his targets are marked as the window marks a
+//! selected man's.
 
 use std::path::PathBuf;
 
@@ -7,11 +10,12 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::app::layout::ControlMap;
-use crate::app::look::camera::MainCamera;
+use crate::app::look::camera::{CameraSystems, MainCamera, OrbitCamera};
 use crate::app::play::board::CellIndex;
-use crate::app::play::game::Match;
+use crate::app::play::game::{CellClicked, Match};
 use crate::app::play::hints::HoveredCell;
 use crate::app::screen::{CellMapOut, Screen};
+use crate::rules::view::CellId;
 
 /// Take one screenshot after the scene has settled, then exit.
 #[derive(Resource, Clone, Debug)]
@@ -22,7 +26,15 @@ pub struct ScreenshotRequest {
     /// Print the mean frame time of the settling frames (after the first
     /// [`WARM_UP_FRAMES`]) to standard output.
     pub frame_time: bool,
+    /// A move diagram: the camera looks straight down and the man on this
+    /// cell is selected (clicked, as a player would).
+    pub select: Option<CellId>,
 }
+
+/// The frame (counted from the first with the game on the board) in which
+/// a diagram's man is clicked: by then the new game's own clearing of the
+/// selection is done.
+const SELECT_FRAME: u32 = 2;
 
 /// Frames left out of `--frame-time`: the first ones compile pipelines and
 /// upload meshes and textures.
@@ -31,7 +43,10 @@ pub const WARM_UP_FRAMES: u32 = 4;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        take_requested_screenshot
+        (
+            take_requested_screenshot,
+            show_the_man.after(CameraSystems),
+        )
             .run_if(resource_exists::<ScreenshotRequest>)
             .run_if(in_state(Screen::Playing)),
     )
@@ -84,6 +99,28 @@ fn write_screen_map(
             error!("cannot write the screen map: {e}");
         }
         *last = text;
+    }
+}
+
+/// A diagram's view: from above, and its man clicked once the game stands.
+fn show_the_man(
+    request: Res<ScreenshotRequest>,
+    game: Option<Res<Match>>,
+    mut orbit: ResMut<OrbitCamera>,
+    mut clicks: MessageWriter<CellClicked>,
+    mut frames: Local<u32>,
+) {
+    let (Some(cell), Some(_)) = (request.select, game) else {
+        return;
+    };
+    // The camera's own start (after every new game) chooses the player's
+    // view: this runs after it.
+    if !orbit.top_down {
+        orbit.top_down = true;
+    }
+    *frames += 1;
+    if *frames == SELECT_FRAME {
+        clicks.write(CellClicked { cell });
     }
 }
 

@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 use crate::app::play::clock::{ClockSystems, GameClock, NextClock};
 use crate::app::play::computer::Players;
+use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::game::{
     GameStarted, GameSystems, Match, MoveApplied, NewGameRequested, PositionChanged, StartNotice,
 };
@@ -41,6 +42,7 @@ pub struct Resumable {
     session: Box<dyn Session>,
     players: Option<Vec<Option<Level>>>,
     clock: Option<SavedClock>,
+    move_ms: Vec<Option<u64>>,
     stopped: Option<String>,
 }
 
@@ -94,6 +96,7 @@ pub fn read_autosave(path: &std::path::Path) -> Option<Resumable> {
             session: loaded.session,
             players: loaded.players,
             clock: loaded.clock,
+            move_ms: loaded.move_ms,
             stopped: loaded.stopped,
         }),
         Err(e) => {
@@ -125,6 +128,7 @@ fn resume(
     mut players: ResMut<Players>,
     mut notice: ResMut<StartNotice>,
     mut next_clock: ResMut<NextClock>,
+    mut next_times: ResMut<NextMoveTimes>,
     mut requests: MessageWriter<NewGameRequested>,
 ) {
     if asks.read().count() == 0 {
@@ -138,6 +142,7 @@ fn resume(
     }
     notice.0 = offer.stopped.clone();
     *next_clock = NextClock::Saved(offer.clock.clone());
+    next_times.0 = offer.move_ms.clone();
     requests.write(NewGameRequested {
         session: offer.session.clone_box(),
     });
@@ -150,14 +155,14 @@ fn save_on_change(
     file: Res<AutosaveFile>,
     game: Option<ResMut<Match>>,
     players: Res<Players>,
-    clock: Res<GameClock>,
+    (clock, times): (Res<GameClock>, Res<MoveTimes>),
     mut written: ResMut<Written>,
 ) {
     let events = started.read().count() + applied.read().count() + changed.read().count();
     if events > 0
         && let Some(mut game) = game
     {
-        save(&file, &mut game, &players, &clock, &mut written);
+        save(&file, &mut game, &players, (&clock, &times), &mut written);
     }
 }
 
@@ -166,13 +171,13 @@ fn save_on_exit(
     file: Res<AutosaveFile>,
     game: Option<ResMut<Match>>,
     players: Res<Players>,
-    clock: Res<GameClock>,
+    (clock, times): (Res<GameClock>, Res<MoveTimes>),
     mut written: ResMut<Written>,
 ) {
     if exits.read().count() > 0
         && let Some(mut game) = game
     {
-        save(&file, &mut game, &players, &clock, &mut written);
+        save(&file, &mut game, &players, (&clock, &times), &mut written);
     }
 }
 
@@ -182,7 +187,7 @@ fn save(
     file: &AutosaveFile,
     game: &mut ResMut<Match>,
     players: &Players,
-    clock: &GameClock,
+    (clock, times): (&GameClock, &MoveTimes),
     written: &mut Written,
 ) {
     // `game` stays a ResMut so that only a failure marks the match changed.
@@ -192,6 +197,7 @@ fn save(
     let text = GameRecord::of(game.session.as_ref())
         .with_players(&players.0[..seats])
         .with_clock(clock.saved())
+        .with_move_times(&times.ms)
         .to_json();
     if text == written.0 {
         return;

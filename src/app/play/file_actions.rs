@@ -19,6 +19,7 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 
 use crate::app::play::clock::{GameClock, NextClock};
+use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::computer::Players;
 use crate::app::play::files::{
     FileNote, export_game, fresh_name, load_game, save_game, save_record, saves_dir,
@@ -165,6 +166,7 @@ fn answer_saves(
     game: Option<Res<Match>>,
     screen: Res<State<Screen>>,
     (players, clock, server): (Res<Players>, Res<GameClock>, Option<Res<ServerGame>>),
+    times: Res<MoveTimes>,
     mut file: ResMut<CurrentFile>,
     mut message: ResMut<FileMessage>,
 ) {
@@ -190,7 +192,7 @@ fn answer_saves(
     };
     let note = match server {
         Some(server) => save_record(&online_record(session, &server, clock.saved()), &path),
-        None => save_game(session, &players.0, clock.saved(), &path),
+        None => save_game(session, &players.0, clock.saved(), &times.ms, &path),
     };
     if !note.error && path.extension().is_some_and(|e| e == "json") {
         file.path = Some(path);
@@ -223,7 +225,7 @@ fn answer_loads(
     mut message: ResMut<FileMessage>,
     mut players: ResMut<Players>,
     mut notice: ResMut<StartNotice>,
-    mut next_clock: ResMut<NextClock>,
+    (mut next_clock, mut next_times): (ResMut<NextClock>, ResMut<NextMoveTimes>),
     mut requests: MessageWriter<NewGameRequested>,
     mut resumes: MessageWriter<OnlineResumeRequested>,
 ) {
@@ -251,6 +253,7 @@ fn answer_loads(
         players.0 = seats;
         notice.0 = loaded.stopped.clone();
         *next_clock = NextClock::Saved(loaded.clock);
+        next_times.0 = loaded.move_ms;
         file.path = Some(path.clone()).filter(|p| p.extension().is_some_and(|e| e == "json"));
         file.keep_next = true;
         requests.write(NewGameRequested {

@@ -49,18 +49,21 @@ pub fn where_is(path: &Path) -> String {
     }
 }
 
-/// Saves the game (all of it, with who plays each side and the clocks, for
-/// `.json`; else the text record), making the folder if need be.
+/// Saves the game (all of it, with who plays each side, the clocks and
+/// the time each move took, for `.json`; else the text record), making the
+/// folder if need be.
 pub fn save_game(
     session: &dyn Session,
     players: &[Option<Level>],
     clock: Option<SavedClock>,
+    move_ms: &[Option<u64>],
     path: &Path,
 ) -> FileNote {
     let seats = usize::from(session.side_count()).min(players.len());
     let record = GameRecord::of(session)
         .with_players(&players[..seats])
-        .with_clock(clock);
+        .with_clock(clock)
+        .with_move_times(move_ms);
     save_record(&record, path)
 }
 
@@ -86,7 +89,7 @@ pub fn save_record(record: &GameRecord, path: &Path) -> FileNote {
 /// Writes the plain-text record at `path` made `.txt`.
 pub fn export_game(session: &dyn Session, path: &Path) -> FileNote {
     let path = path.with_extension("txt");
-    let note = save_game(session, &[], None, &path);
+    let note = save_game(session, &[], None, &[], &path);
     if note.error {
         return note;
     }

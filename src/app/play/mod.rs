@@ -12,6 +12,7 @@ pub mod game;
 pub mod hints;
 pub mod keys;
 pub mod marks;
+pub mod move_times;
 pub mod picking;
 pub mod pieces;
 pub mod remote;
@@ -36,6 +37,7 @@ pub fn plugin(app: &mut App) {
         settings::plugin,
         file_actions::plugin,
         clock::plugin,
+        move_times::plugin,
         keys::plugin,
     ));
 }
