@@ -24,6 +24,7 @@ mod hexchess3p;
 #[cfg(feature = "app")]
 mod keys;
 mod learn;
+mod manual;
 mod net;
 mod net_db;
 mod net_play;
@@ -54,3 +55,4 @@ mod video;
 mod walk;
 #[cfg(feature = "app")]
 mod window;
+mod xml;
