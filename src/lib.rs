@@ -8,6 +8,7 @@ pub mod cli;
 pub mod diagram;
 pub mod engine;
 pub mod learn;
+pub mod manual;
 pub mod net;
 pub mod puzzles;
 pub mod record;

@@ -13,8 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, lowest first: a file imports only from its own layer or below.
-const LAYERS: [&str; 10] = [
-    "rules", "diagram", "engine", "record", "learn", "puzzles", "net", "app", "video", "cli",
+const LAYERS: [&str; 11] = [
+    "rules", "diagram", "engine", "record", "learn", "puzzles", "manual", "net", "app", "video",
+    "cli",
 ];
 
 /// The rules' move generators: long because a game's move generation reads

@@ -2,7 +2,7 @@
 //! cells the `moves` command lists for him, the document is well-formed
 //! XML, and bad requests end in one line and exit status 2.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use variantarium::diagram::{Request, draw, svg};
@@ -13,145 +13,7 @@ use variantarium::rules::variant::Variant;
 use variantarium::rules::view::{ManState, Placement};
 
 use super::cli::variantarium;
-
-/// An element of the document: its name and attributes.
-#[derive(Debug)]
-struct Element {
-    name: String,
-    attributes: BTreeMap<String, String>,
-    /// The `data-position` of the panel it stands in.
-    panel: Option<String>,
-}
-
-/// Reads an XML document the way a strict parser would, failing on what
-/// one rejects: a tag that does not close, a closing tag that does not
-/// match, an attribute without quotes or twice, a stray `<` or `&`, text
-/// outside the one root element. Returns the elements in document order.
-fn parse_xml(doc: &str) -> Result<Vec<Element>, String> {
-    let mut elements = Vec::new();
-    let mut open: Vec<(String, Option<String>)> = Vec::new();
-    let mut roots = 0;
-    let mut rest = doc.trim_start();
-    while !rest.is_empty() {
-        let Some(start) = rest.find('<') else {
-            check_text(rest, open.is_empty())?;
-            break;
-        };
-        check_text(&rest[..start], open.is_empty())?;
-        rest = &rest[start..];
-        let end = rest.find('>').ok_or("a tag never closes")?;
-        let tag = &rest[1..end];
-        rest = &rest[end + 1..];
-        if let Some(name) = tag.strip_prefix('/') {
-            match open.pop() {
-                Some((opened, _)) if opened == name.trim() => continue,
-                other => return Err(format!("</{name}> closes {other:?}")),
-            }
-        }
-        let self_closing = tag.ends_with('/');
-        let body = tag.trim_end_matches('/');
-        let (name, attributes) = parse_tag(body)?;
-        if open.is_empty() {
-            roots += 1;
-        }
-        let panel = if attributes.get("class").map(String::as_str) == Some("panel") {
-            attributes.get("data-position").cloned()
-        } else {
-            open.last().and_then(|(_, p)| p.clone())
-        };
-        if !self_closing {
-            open.push((name.clone(), panel.clone()));
-        }
-        elements.push(Element {
-            name,
-            attributes,
-            panel,
-        });
-    }
-    if !open.is_empty() {
-        return Err(format!("unclosed elements {open:?}"));
-    }
-    if roots != 1 {
-        return Err(format!("{roots} root elements"));
-    }
-    Ok(elements)
-}
-
-fn check_text(text: &str, outside: bool) -> Result<(), String> {
-    if outside && !text.trim().is_empty() {
-        return Err(format!("text outside the root: {text:?}"));
-    }
-    check_entities(text)
-}
-
-fn check_entities(text: &str) -> Result<(), String> {
-    for (at, _) in text.match_indices('&') {
-        let entity = &text[at..text[at..].find(';').map_or(text.len(), |e| at + e + 1)];
-        if !["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"].contains(&entity) {
-            return Err(format!("bad entity {entity:?}"));
-        }
-    }
-    if text.contains('<') {
-        return Err(format!("stray '<' in {text:?}"));
-    }
-    Ok(())
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&")
-}
-
-fn parse_tag(body: &str) -> Result<(String, BTreeMap<String, String>), String> {
-    let name_end = body.find(char::is_whitespace).unwrap_or(body.len());
-    let name = &body[..name_end];
-    let name_ok = name.chars().next().is_some_and(char::is_alphabetic)
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || "-_:".contains(c));
-    if !name_ok {
-        return Err(format!("bad element name {name:?}"));
-    }
-    let mut attributes = BTreeMap::new();
-    let mut rest = body[name_end..].trim_start();
-    while !rest.is_empty() {
-        let eq = rest
-            .find('=')
-            .ok_or(format!("attribute without value: {rest:?}"))?;
-        let key = rest[..eq].trim().to_string();
-        let after = &rest[eq + 1..];
-        if !after.starts_with('"') {
-            return Err(format!("unquoted attribute {key}"));
-        }
-        let close = after[1..].find('"').ok_or("attribute value never closes")?;
-        let value = &after[1..close + 1];
-        check_entities(value)?;
-        if attributes.insert(key.clone(), unescape(value)).is_some() {
-            return Err(format!("attribute {key} twice"));
-        }
-        rest = after[close + 2..].trim_start();
-    }
-    Ok((name.to_string(), attributes))
-}
-
-#[test]
-fn the_xml_reader_rejects_what_a_parser_rejects() {
-    assert!(parse_xml("<svg><g a=\"1\"/></svg>").is_ok());
-    for bad in [
-        "<svg><g></svg>",
-        "<svg><g a=1/></svg>",
-        "<svg a=\"1\" a=\"2\"/>",
-        "<svg>&nbsp;</svg>",
-        "<svg/><svg/>",
-        "<svg>a < b</svg>",
-        "<svg><g></h></svg>",
-    ] {
-        assert!(parse_xml(bad).is_err(), "{bad}");
-    }
-}
+use super::xml::{Element, parse_xml};
 
 /// The man's targets as the `moves` command lists them for a position:
 /// (the cells he moves to, whether he has a move that stays put).
@@ -210,6 +72,17 @@ fn check_diagram(variant: Variant, document: &str) -> usize {
     panels.len()
 }
 
+/// The `data-position` of the panel an element stands in.
+fn panel_of<'a>(element: &Element, elements: &'a [Element]) -> Option<&'a String> {
+    element
+        .parents
+        .iter()
+        .rev()
+        .map(|&at| &elements[at])
+        .find(|e| e.attributes.get("class").map(String::as_str) == Some("panel"))
+        .and_then(|e| e.attributes.get("data-position"))
+}
+
 fn check_panel(variant: Variant, panel: &Element, elements: &[Element]) {
     let position = &panel.attributes["data-position"];
     let man = &panel.attributes["data-man"];
@@ -226,7 +99,7 @@ fn check_panel(variant: Variant, panel: &Element, elements: &[Element]) {
     let mut captures = BTreeSet::new();
     let mut stay_marks = 0;
     for mark in elements.iter().filter(|e| {
-        e.panel.as_ref() == Some(position)
+        panel_of(e, elements) == Some(position)
             && e.attributes.get("class").map(String::as_str) == Some("mark")
     }) {
         assert_eq!(mark.name, "g", "a mark is a group of shapes");

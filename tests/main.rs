@@ -26,6 +26,7 @@ mod hexchess3p;
 #[cfg(feature = "app")]
 mod keys;
 mod learn;
+mod manual;
 mod net;
 mod net_db;
 mod net_play;
@@ -58,3 +59,4 @@ mod video_stop;
 mod walk;
 #[cfg(feature = "app")]
 mod window;
+mod xml;

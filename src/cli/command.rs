@@ -9,6 +9,7 @@ use super::bench::BenchArgs;
 use super::bot::BotArgs;
 use super::diagram::DiagramArgs;
 use super::learn::LearnArgs;
+use super::manual::ManualArgs;
 use super::match_command::MatchArgs;
 use super::moves::MovesArgs;
 use super::perft::PerftArgs;
@@ -56,6 +57,10 @@ pub enum Command {
     /// Lessons: the Learn menu, one lesson (--lesson), the list (--list) or
     /// the proof of every lesson against the rules (--check).
     Learn(LearnArgs),
+    /// The rules manual as a static site: an index, a page per game with
+    /// its rules, men (with move diagrams), lessons (with videos) and
+    /// notation; works offline from its folder.
+    Manual(ManualArgs),
     /// Measure move-generation speed (bulk-counted perft) for every game.
     Bench(BenchArgs),
     /// Let two players (engine levels 1 to 6, or `random`) play each other;
@@ -102,6 +107,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         #[cfg(feature = "app")]
         Command::Record(args) => super::record::run(&args, out),
         Command::Learn(args) => super::learn::run(&args, out),
+        Command::Manual(args) => super::manual::run(&args, out),
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
         Command::Match(args) => super::match_command::run(&args, out),

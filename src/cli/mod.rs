@@ -9,6 +9,9 @@ mod diagram;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;
+mod manual;
+#[cfg(feature = "app")]
+mod manual_videos;
 mod match_command;
 mod match_games;
 mod moves;

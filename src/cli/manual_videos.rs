@@ -1,0 +1,137 @@
+//! The manual's lesson videos. Each lesson is played once by `record
+//! --lesson` in a child process of this program (a process opens one
+//! window event loop in its life), into PNG frames in a scratch folder;
+//! the frames are then read once and fed to two encoders, WebM (through
+//! ffmpeg) and GIF (this program's own), so that the CPU renderer — by far
+//! the dearest part — draws every frame once.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use crate::manual::{Plan, video_files};
+use crate::video::sink::{Encoder, Target, ffmpeg_available, frame_name};
+
+/// The scratch folders' names begin so in the manual's folder.
+const SCRATCH_PREFIX: &str = ".manual-frames-";
+
+/// Everything the recordings need, checked before anything is written.
+pub fn check_ready() -> Result<(), String> {
+    super::launch::check_display()?;
+    if !ffmpeg_available() {
+        return Err(
+            "the lesson videos need the ffmpeg program, which is not installed (Debian: apt-get install ffmpeg); or add --no-videos".into(),
+        );
+    }
+    Ok(())
+}
+
+/// A scratch folder of this run, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Records every lesson of the plan into `out/videos`, with a line on
+/// standard error for each.
+pub fn record_lessons(plan: &Plan, out: &Path, size: (u32, u32), fps: u32) -> Result<(), String> {
+    remove_stale_scratch(out);
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let scratch = Scratch(out.join(format!("{SCRATCH_PREFIX}{}", std::process::id())));
+    fs::create_dir_all(&scratch.0).map_err(|e| format!("cannot make {}: {e}", scratch.0.display()))?;
+    let lessons: Vec<&crate::learn::Lesson> = plan.pages.iter().flat_map(|p| &p.lessons).collect();
+    let mut log = std::io::stderr();
+    for (i, lesson) in lessons.iter().enumerate() {
+        let _ = write!(log, "lesson {}/{}: {} … ", i + 1, lessons.len(), lesson.id);
+        let _ = log.flush();
+        let started = Instant::now();
+        let frames = scratch.0.join(&lesson.id);
+        let count = record(&exe, &lesson.id, &frames, size, fps)?;
+        encode(&frames, count, out, &lesson.id, size, fps)?;
+        let _ = fs::remove_dir_all(&frames);
+        let _ = writeln!(
+            log,
+            "{count} frames, {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Scratch folders an interrupted run left behind.
+fn remove_stale_scratch(out: &Path) {
+    let Ok(entries) = fs::read_dir(out) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with(SCRATCH_PREFIX) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Plays the lesson in a child `record` into numbered PNG frames in
+/// `frames`; the number of frames.
+fn record(exe: &Path, lesson: &str, frames: &Path, size: (u32, u32), fps: u32) -> Result<u64, String> {
+    let output = Command::new(exe)
+        .args(["record", "--lesson", lesson, "--quiet", "--hidden"])
+        .arg("--out")
+        .arg(format!("{}/", frames.display()))
+        .args(["--size", &format!("{}x{}", size.0, size.1)])
+        .args(["--fps", &fps.to_string()])
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot start the recorder: {e}"))?;
+    let said = String::from_utf8_lossy(&output.stderr);
+    if !output.status.success() {
+        let last = said.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return Err(format!("lesson {lesson}: the recording failed: {last}"));
+    }
+    let announced: Option<u64> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("frames ")?.trim().parse().ok());
+    let written = fs::read_dir(frames).map_or(0, |d| d.count() as u64);
+    match announced {
+        Some(n) if n == written && n > 0 => Ok(n),
+        _ => Err(format!(
+            "lesson {lesson}: the recorder announced {announced:?} frames and wrote {written}"
+        )),
+    }
+}
+
+/// Reads the frames once and encodes them as the lesson's WebM and GIF.
+fn encode(frames: &Path, count: u64, out: &Path, lesson: &str, size: (u32, u32), fps: u32) -> Result<(), String> {
+    let (webm, gif) = video_files(out, lesson);
+    let mut encoders: Vec<Box<dyn Encoder>> = Vec::new();
+    for path in [webm, gif] {
+        let target = Target::parse(&path.to_string_lossy())?;
+        encoders.push(target.open(size.0, size.1, fps)?);
+    }
+    for n in 1..=count {
+        let path = frames.join(frame_name(n));
+        let image = image::open(&path)
+            .map_err(|e| format!("cannot read the frame {}: {e}", path.display()))?
+            .to_rgba8();
+        if image.dimensions() != size {
+            return Err(format!(
+                "lesson {lesson}: frame {n} is {}x{}, not {}x{}",
+                image.width(),
+                image.height(),
+                size.0,
+                size.1
+            ));
+        }
+        for encoder in &mut encoders {
+            encoder.frame(image.as_raw())?;
+        }
+    }
+    for encoder in encoders {
+        encoder.finish()?;
+    }
+    Ok(())
+}
