@@ -8,7 +8,7 @@ use bevy::window::WindowResolution;
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
     AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
-    Players, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.
@@ -184,6 +184,12 @@ fn place_the_start(app: &mut App, start: WindowStart) {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Online);
+    }
+    if let Some(puzzle) = start.puzzle {
+        app.world_mut().write_message(PuzzleRequested {
+            set: puzzle.set,
+            id: puzzle.id,
+        });
     }
     start_learning(app, start.lessons);
 }
