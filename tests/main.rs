@@ -36,6 +36,8 @@ mod online_window;
 #[cfg(feature = "app")]
 mod player;
 mod puzzles;
+#[cfg(feature = "app")]
+mod puzzle_window;
 mod record;
 mod registry;
 #[cfg(feature = "app")]

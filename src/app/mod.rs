@@ -11,6 +11,7 @@ pub mod look;
 pub mod online;
 pub mod play;
 pub mod profile;
+pub mod puzzles;
 pub mod screen;
 pub mod ui;
 
@@ -47,6 +48,9 @@ pub use play::pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use play::selection::{ClickRefused, LegalMoves, PendingChoice, Selection, Target};
 pub use play::settings::{Settings, SettingsFile, SettingsWindow};
 pub use profile::Quality;
+pub use puzzles::library::{DailyPuzzle, PuzzleLibrary, PuzzleProfile};
+pub use puzzles::menu::PuzzleMenu;
+pub use puzzles::run::{PuzzleControl, PuzzleRequested, PuzzleRun, Said};
 pub use screen::{Backdrop, CellMapOut, PlayMode, SceneOnly, Screen};
 
 /// Everything that decides what stands where, with no rendering: the match,
@@ -57,7 +61,7 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>().add_sub_state::<PlayMode>();
-        app.add_plugins((play::plugin, learn::plugin, online::plugin));
+        app.add_plugins((play::plugin, learn::plugin, online::plugin, puzzles::plugin));
     }
 }
 
@@ -85,6 +89,7 @@ impl Plugin for ScenePlugin {
             ui::plugin,
             learn::ui_plugin,
             online::ui_plugin,
+            puzzles::ui_plugin,
         ));
     }
 }

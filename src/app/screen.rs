@@ -21,14 +21,16 @@ pub enum Screen {
     Online,
 }
 
-/// What the Playing screen plays: the player's own game, or a lesson whose
-/// player owns the board (no clock, no autosave, no computer, its own panel).
+/// What the Playing screen plays: the player's own game, or a lesson or a
+/// puzzle whose player owns the board (no clock, no autosave, no computer,
+/// its own panel).
 #[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[source(Screen = Screen::Playing)]
 pub enum PlayMode {
     #[default]
     Game,
     Lesson,
+    Puzzle,
 }
 
 /// The window shows the scene alone, without the game's controls (a
@@ -50,8 +52,14 @@ pub struct CellMapOut(pub PathBuf);
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Backdrop(pub Variant);
 
-/// Whether a lesson owns the board: a run condition, and a question for
-/// the systems that behave otherwise in one.
+/// Whether a lesson or a puzzle owns the board (its script plays the other
+/// side, it has its own panel): a run condition, and a question for the
+/// systems that behave otherwise then.
 pub fn in_lesson(mode: Option<Res<State<PlayMode>>>) -> bool {
-    mode.is_some_and(|mode| *mode.get() == PlayMode::Lesson)
+    mode.is_some_and(|mode| *mode.get() != PlayMode::Game)
+}
+
+/// Whether a puzzle owns the board.
+pub fn in_puzzle(mode: Option<Res<State<PlayMode>>>) -> bool {
+    mode.is_some_and(|mode| *mode.get() == PlayMode::Puzzle)
 }

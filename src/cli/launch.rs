@@ -8,7 +8,7 @@ use bevy::window::WindowResolution;
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
     AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
-    NextMoveTimes, Players, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    NextMoveTimes, Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.
@@ -186,6 +186,12 @@ fn place_the_start(app: &mut App, start: WindowStart) {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Online);
+    }
+    if let Some(puzzle) = start.puzzle {
+        app.world_mut().write_message(PuzzleRequested {
+            set: puzzle.set,
+            id: puzzle.id,
+        });
     }
     start_learning(app, start.lessons);
 }

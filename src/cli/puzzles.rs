@@ -1,16 +1,18 @@
 //! `puzzles`: `puzzles generate` finds puzzles in seeded self-play games and
 //! writes them to a file; `puzzles --check [FILE…]` proves puzzle files
-//! (every file of assets/puzzles by default).
+//! (every file of assets/puzzles by default); `puzzles --play [--variant V]`
+//! opens the window on puzzles served near the player's rating.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
 use super::setup::{GameChoice, io_error};
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
-    GenerateSpec, Uniqueness, check_puzzle, generate, parse_puzzles, puzzles_json,
+    GenerateSpec, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
+    puzzles_json,
 };
 use crate::rules::random::Rng;
 
@@ -32,6 +34,17 @@ pub struct PuzzlesArgs {
     pub seed: u64,
     /// Puzzle files (every .json file of assets/puzzles by default).
     pub files: Vec<PathBuf>,
+    /// Open the window on puzzles, each near your rating in its game.
+    #[arg(long, conflicts_with_all = ["check", "files"])]
+    pub play: bool,
+    /// With --play: one game's puzzles (flaxman, tapestry, anglojewish,
+    /// hexagonal, chakra, or a variant id for its game); every game's by
+    /// default.
+    #[arg(long, requires = "play")]
+    pub variant: Option<String>,
+    /// With --play: the window's size, e.g. 1280x720.
+    #[arg(long, requires = "play")]
+    pub size: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -62,20 +75,39 @@ pub struct GenerateArgs {
 
 /// The folder of the shipped puzzle files.
 pub fn default_dir() -> PathBuf {
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles");
-    if built.is_dir() {
-        built
-    } else {
-        PathBuf::from("assets/puzzles")
-    }
+    crate::puzzles::serve::default_dir()
 }
 
 pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
     match &args.action {
         Some(PuzzlesAction::Generate(g)) => run_generate(g, out),
         None if args.check => run_check(args, out),
-        None => Err("puzzles: give `generate …` or `--check [FILE…]`".into()),
+        None if args.play => run_play(args),
+        None => Err("puzzles: give `generate …`, `--check [FILE…]` or `--play`".into()),
     }
+}
+
+/// The shipped puzzle with this id.
+pub fn shipped_puzzle(id: &str) -> Result<Puzzle, String> {
+    let dir = default_dir();
+    let library = Library::load(&dir)?;
+    library
+        .find(id)
+        .cloned()
+        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
+}
+
+fn run_play(args: &PuzzlesArgs) -> Result<(), String> {
+    let set = match &args.variant {
+        Some(text) => PuzzleSet::parse(text)?,
+        None => PuzzleSet::Mixed,
+    };
+    let size = super::window::parse_size(args.size.as_deref().unwrap_or("1280x720"))?;
+    let library = Library::load(&default_dir())?;
+    if library.of(set).next().is_none() {
+        return Err(format!("no puzzles for {} yet", set.title()));
+    }
+    super::window::open_puzzles(set, size)
 }
 
 fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> {

@@ -53,6 +53,13 @@ pub struct RecordArgs {
         conflicts_with_all = ["record", "variant", "moves", "position", "selfplay", "showcase"]
     )]
     pub lesson: Option<String>,
+    /// A puzzle (its id, as in assets/puzzles): its position and prompt,
+    /// then its solution played.
+    #[arg(
+        long,
+        conflicts_with_all = ["record", "variant", "moves", "position", "selfplay", "showcase", "lesson"]
+    )]
+    pub puzzle: Option<String>,
     /// The output: .mp4 (H.264), .webm (VP9), .gif, or a folder (ending in
     /// / or existing) for numbered PNG frames.
     #[arg(long)]
@@ -130,6 +137,8 @@ impl RecordArgs {
             showcase()?
         } else if let Some(id) = &self.lesson {
             lesson(id)?
+        } else if let Some(id) = &self.puzzle {
+            puzzle(id)?
         } else if self.selfplay {
             let variant = self.setup.variant()?;
             let start = new_session(
@@ -191,7 +200,7 @@ impl RecordArgs {
         }
         if setup.variant.is_none() {
             return Err(
-                "record needs a source: --variant V, --record FILE, --lesson ID, --selfplay or --showcase"
+                "record needs a source: --variant V, --record FILE, --lesson ID, --puzzle ID, --selfplay or --showcase"
                     .into(),
             );
         }
@@ -289,6 +298,33 @@ fn lesson(id: &str) -> Result<Script, String> {
         end: Card {
             heading: "Variantarium".into(),
             lines: vec![format!("Learn: {}", lesson.title)],
+        },
+    })
+}
+
+/// A puzzle: its game and prompt on the card, then its solution, each move
+/// captioned as the solver's or the reply.
+fn puzzle(id: &str) -> Result<Script, String> {
+    let puzzle = super::puzzles::shipped_puzzle(id)?;
+    let start = crate::puzzles::serve::start(&puzzle).map_err(|e| format!("puzzle '{id}': {e}"))?;
+    let solver = start.side_to_move().name();
+    let prompt = crate::puzzles::prompt(&puzzle, solver);
+    let game = start.variant().id.title().to_string();
+    let title = Card {
+        heading: format!("Puzzle: {game}"),
+        lines: vec![prompt.clone(), format!("Rated {}", puzzle.rating)],
+    };
+    let mut segment = Segment::replay(title, start, &puzzle.solution)
+        .map_err(|e| format!("puzzle '{id}': {e}"))?;
+    for (i, step) in segment.steps.iter_mut().enumerate() {
+        let whose = if i % 2 == 0 { "the winning move" } else { "the reply" };
+        step.caption = format!("{}: {whose}", step.text);
+    }
+    Ok(Script {
+        segments: vec![segment],
+        end: Card {
+            heading: "Variantarium".into(),
+            lines: vec![format!("Puzzles: {game}"), prompt],
         },
     })
 }

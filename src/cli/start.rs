@@ -35,6 +35,16 @@ pub struct WindowStart {
     pub lessons: Option<LessonStart>,
     /// Open on the Play online screen, connected to this server.
     pub online: Option<OnlineLaunch>,
+    /// Open straight into a puzzle.
+    pub puzzle: Option<PuzzleStart>,
+}
+
+/// `puzzles --play [--variant V]`, `screenshot --puzzle ID`: the puzzle to
+/// open (by id, or the next of the set for the player).
+#[cfg_attr(not(feature = "app"), allow(dead_code))]
+pub struct PuzzleStart {
+    pub set: crate::puzzles::PuzzleSet,
+    pub id: Option<String>,
 }
 
 /// `play --online ADDR [--join CODE]`.
@@ -59,6 +69,7 @@ impl WindowStart {
             screenshot: None,
             lessons: None,
             online: None,
+            puzzle: None,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::setup::Setup;
-use super::start::{LessonStart, OnlineLaunch, Snapshot, WindowStart};
+use super::start::{LessonStart, OnlineLaunch, PuzzleStart, Snapshot, WindowStart};
 use crate::engine::Level;
 use crate::record;
 use crate::rules::history::DrawRules;
@@ -129,6 +129,10 @@ pub struct ScreenshotArgs {
     /// panel counts them (0 is its start).
     #[arg(long, requires = "lesson")]
     pub step: Option<usize>,
+    /// Show this puzzle at its start (its id, as in assets/puzzles) instead
+    /// of a game.
+    #[arg(long, conflicts_with_all = ["variant", "record", "position", "lesson"])]
+    pub puzzle: Option<String>,
 }
 
 pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -298,9 +302,10 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
         ));
     }
     let lessons = screenshot_lesson(args)?;
-    let game = match lessons {
-        Some(_) => None,
-        None => Some(args.setup.session(DrawRules::default())?),
+    let puzzle = screenshot_puzzle(args)?;
+    let game = match (&lessons, &puzzle) {
+        (None, None) => Some(args.setup.session(DrawRules::default())?),
+        _ => None,
     };
     open(WindowStart {
         game,
@@ -312,6 +317,27 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
             select: None,
         }),
         lessons,
+        puzzle,
+        ..WindowStart::new(size)
+    })
+}
+
+/// The puzzle a screenshot shows, checked before any window opens.
+fn screenshot_puzzle(args: &ScreenshotArgs) -> Result<Option<PuzzleStart>, String> {
+    let Some(id) = &args.puzzle else {
+        return Ok(None);
+    };
+    super::puzzles::shipped_puzzle(id)?;
+    Ok(Some(PuzzleStart {
+        set: crate::puzzles::PuzzleSet::Mixed,
+        id: Some(id.clone()),
+    }))
+}
+
+/// `puzzles --play`: the window straight into the next puzzle of `set`.
+pub fn open_puzzles(set: crate::puzzles::PuzzleSet, size: (u32, u32)) -> Result<(), String> {
+    open(WindowStart {
+        puzzle: Some(PuzzleStart { set, id: None }),
         ..WindowStart::new(size)
     })
 }

@@ -1,5 +1,6 @@
 //! The title screen, over the chosen game's board: continue the last game,
-//! the saved games, the lessons, and the game cards; the chosen game's
+//! the saved games, the lessons, the puzzles and today's puzzle, and the
+//! game cards; the chosen game's
 //! setup beside them (who plays each side, the pawn-like piece, the draw
 //! rules under "More options") and Start.
 
@@ -20,6 +21,9 @@ use crate::app::play::clock::ClockChoice;
 use crate::app::play::computer::Players;
 use crate::app::play::file_actions::{FileMessage, OpenRequested, SavedGamesWindow};
 use crate::app::play::game::NewGameRequested;
+use crate::app::puzzles::library::DailyPuzzle;
+use crate::app::puzzles::menu::{PuzzleMenu, daily_request};
+use crate::app::puzzles::run::PuzzleRequested;
 use crate::app::screen::Screen;
 use crate::engine::Level;
 use crate::rules::Side;
@@ -51,6 +55,9 @@ pub(super) struct TitleActions<'w> {
     lessons: Option<Res<'w, LessonLibrary>>,
     focus: ResMut<'w, LearnFocus>,
     next: ResMut<'w, NextState<Screen>>,
+    puzzles: ResMut<'w, PuzzleMenu>,
+    daily: Option<Res<'w, DailyPuzzle>>,
+    puzzle_requests: MessageWriter<'w, PuzzleRequested>,
 }
 
 /// The game whose rules are shown over the title screen.
@@ -192,6 +199,12 @@ fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlM
             actions.focus.0 = None;
             actions.next.set(Screen::Learn);
         }
+        let puzzles = ui
+            .add(egui::Button::new("Puzzles").min_size(size))
+            .on_hover_text("Find the winning move, rated as you go: one game or all mixed");
+        if controls.note("puzzles", puzzles).clicked() {
+            actions.puzzles.open = true;
+        }
         let online = ui
             .add(egui::Button::new("Play online").min_size(size))
             .on_hover_text("Play a friend over the network, by invite code, or an open game");
@@ -199,8 +212,28 @@ fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlM
             actions.next.set(Screen::Online);
         }
     });
+    daily_puzzle(ui, actions, controls);
     if let Some(note) = &actions.message.0 {
         show_file_note(ui, note);
+    }
+}
+
+/// "Today's puzzle · Flaxman · White to move and mate in 2", a click away.
+fn daily_puzzle(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlMap) {
+    let Some(daily) = actions.daily.as_deref() else {
+        return;
+    };
+    ui.add_space(4.0);
+    let mut request = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("Today's puzzle").strong().color(ACCENT));
+        ui.label(format!("{}  ·  {}", daily.game, daily.prompt));
+        if controls.note("daily-puzzle", ui.button("Solve")).clicked() {
+            request = Some(daily_request(daily));
+        }
+    });
+    if let Some(request) = request {
+        actions.puzzle_requests.write(request);
     }
 }
 
