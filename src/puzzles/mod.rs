@@ -9,6 +9,7 @@
 //! No I/O here: the command (`src/cli/puzzles.rs`) reads and writes files.
 
 pub mod check;
+pub mod game;
 pub mod generate;
 pub mod line;
 pub mod material;
