@@ -22,6 +22,9 @@ use super::material::{MINOR_PIECE, balance};
 use super::puzzle::{Puzzle, option_texts};
 use super::themes::themes;
 
+/// Each player's level is drawn from the first this many (Novice to Club
+/// player): mixed strengths make the blunders that puzzles come from.
+const LEVELS: usize = 3;
 /// A lead (evaluation units, two minor pieces) that decides a game …
 const DECIDED: i32 = 600;
 /// … when the same side has it for this many screened plies in a row.
@@ -53,7 +56,7 @@ pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> Game
     let game_seed = splitmix64(spec.seed ^ splitmix64(u64::from(game) + 1));
     let mut rng = Rng::new(game_seed);
     let level = |n: usize| Level::new(n as u8 + 1).unwrap_or(Level::MAX);
-    let levels = [level(rng.below(3)), level(rng.below(3))];
+    let levels = [level(rng.below(LEVELS)), level(rng.below(LEVELS))];
     let opening = OPENING_MIN + rng.below(OPENING_SPREAD);
     let mut finds = GameFinds {
         puzzles: Vec::new(),
