@@ -40,9 +40,9 @@ fn a_seeded_sample_of_shipped_puzzles_has_one_winning_move() {
     assert!(out.ends_with(" ok\n"), "{out}");
 }
 
-fn generate(out: &PathBuf) -> String {
+fn generate(out: &PathBuf, extra: &[&str]) -> String {
     let path = out.to_str().expect("a path");
-    let (code, stdout, err) = variantarium(&[
+    let mut args = vec![
         "puzzles",
         "generate",
         "--variant",
@@ -53,7 +53,9 @@ fn generate(out: &PathBuf) -> String {
         "2",
         "--out",
         path,
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let (code, stdout, err) = variantarium(&args);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.starts_with("puzzles "), "{stdout}");
     std::fs::read_to_string(out).expect("the puzzle file")
@@ -62,8 +64,12 @@ fn generate(out: &PathBuf) -> String {
 #[test]
 fn a_generator_run_is_reproducible_and_passes_the_check() {
     let (a, b) = (scratch("gen-a.json"), scratch("gen-b.json"));
-    let first = generate(&a);
-    assert_eq!(first, generate(&b), "two runs from one seed differ");
+    let first = generate(&a, &[]);
+    assert_eq!(
+        first,
+        generate(&b, &["--threads", "2"]),
+        "two runs from one seed differ (one thread, then two)"
+    );
     let puzzles = variantarium::puzzles::parse_puzzles(&first).expect("a puzzle file");
     assert!(!puzzles.is_empty(), "the run found no puzzle");
     let (code, out, err) = variantarium(&["puzzles", "--check", a.to_str().expect("a path")]);
@@ -72,6 +78,32 @@ fn a_generator_run_is_reproducible_and_passes_the_check() {
         (0, format!("puzzles {} ok\n", puzzles.len())),
         "{err}"
     );
+}
+
+#[test]
+fn a_merged_run_keeps_the_file_and_adds_only_new_ids() {
+    use variantarium::puzzles::parse_puzzles;
+    let file = scratch("merge.json");
+    let first = parse_puzzles(&generate(&file, &[])).expect("a puzzle file");
+    // The same run merged into its own file adds nothing.
+    let again = parse_puzzles(&generate(&file, &["--merge"])).expect("a puzzle file");
+    assert_eq!(first, again);
+    let path = file.to_str().expect("a path");
+    let (code, out, err) = variantarium(&[
+        "puzzles", "generate", "--variant", "flaxman", "--games", "3", "--seed", "5", "--out",
+        path, "--merge",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let merged = parse_puzzles(&std::fs::read_to_string(&file).expect("read")).expect("puzzles");
+    let added: usize = out
+        .split("new ")
+        .nth(1)
+        .and_then(|s| s.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of new puzzles in {out:?}"));
+    assert_eq!(merged.len(), first.len() + added);
+    assert!(first.iter().all(|p| merged.contains(p)), "a kept puzzle was lost");
+    assert!(merged.windows(2).all(|w| w[0].id < w[1].id), "not sorted by id");
 }
 
 /// A shipped material puzzle, to break by hand.

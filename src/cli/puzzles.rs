@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use super::setup::{GameChoice, io_error};
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
-    GenerateSpec, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
+    GenerateSpec, GenerateStats, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
     puzzles_json,
 };
 use crate::rules::random::Rng;
@@ -68,9 +68,15 @@ pub struct GenerateArgs {
     /// Plies after which a game stops.
     #[arg(long, default_value_t = 160)]
     pub max_plies: u32,
-    /// The puzzle file to write (replaced atomically).
+    /// Games played at once, one a thread (the output does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The puzzle file to write (replaced atomically), sorted by id.
     #[arg(long)]
     pub out: PathBuf,
+    /// Keep the puzzles already in --out: the new ones are added, one per id.
+    #[arg(long)]
+    pub merge: bool,
 }
 
 /// The folder of the shipped puzzle files.
@@ -118,19 +124,62 @@ fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> 
         seed: args.seed,
         depth: args.depth.unwrap_or_else(|| default_depth(variant.id)),
         max_plies: args.max_plies,
+        threads: args.threads,
+    };
+    let kept = if args.merge {
+        read_kept(&args.out)?
+    } else {
+        Vec::new()
     };
     let started = std::time::Instant::now();
-    let (puzzles, stats) = generate(spec)?;
+    let (found, stats) = generate(spec)?;
+    let before = kept.len();
+    let puzzles = merged(kept, found);
     crate::record::write_atomically(&args.out, &puzzles_json(&puzzles))
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    let added = puzzles.len() - before;
+    report(out, &stats, added, started.elapsed().as_secs_f64())
+}
+
+/// The puzzles already in `file` (none when it does not exist yet).
+fn read_kept(file: &Path) -> Result<Vec<Puzzle>, String> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => parse_puzzles(&text).map_err(|e| format!("{}: {e}", file.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("cannot read {}: {e}", file.display())),
+    }
+}
+
+/// `kept` and the `found` puzzles whose ids are new, sorted by id.
+fn merged(kept: Vec<Puzzle>, found: Vec<Puzzle>) -> Vec<Puzzle> {
+    let mut ids: std::collections::HashSet<String> = kept.iter().map(|p| p.id.clone()).collect();
+    let mut all = kept;
+    all.extend(found.into_iter().filter(|p| ids.insert(p.id.clone())));
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all
+}
+
+/// The run's summary line, then why the rest were dropped.
+fn report(
+    out: &mut dyn Write,
+    stats: &GenerateStats,
+    added: usize,
+    seconds: f64,
+) -> Result<(), String> {
+    let r = &stats.rejected;
     writeln!(
         out,
-        "puzzles {} from {} games ({} positions screened, {} followed) in {:.1} s",
+        "puzzles {} from {} games ({} positions screened, {} followed) in {seconds:.1} s\n\
+         new {added}; dropped: {} free piece, {} node cap, {} not winning, {} not unique, {} no end",
         stats.puzzles,
         stats.games,
         stats.positions,
         stats.examined,
-        started.elapsed().as_secs_f64()
+        r.free_piece,
+        r.capped,
+        r.not_winning,
+        r.not_unique,
+        r.no_end,
     )
     .map_err(io_error)
 }

@@ -17,7 +17,7 @@
 //!   move must again be the only winning one; at most [`MAX_SOLVER_MOVES`].
 
 use crate::engine::search::mate_in;
-use crate::engine::{SearchLimits, SearchResult, multi_pv, search};
+use crate::engine::{SearchLimits, SearchResult, search, search_excluding};
 use crate::rules::variant::Variant;
 use crate::rules::{GameResult, Position};
 
@@ -64,6 +64,20 @@ pub fn only_winner(end: End, best: i32, other: i32) -> bool {
     }
 }
 
+/// Why a followed position is not a puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reject {
+    /// A search stopped on [`NODE_CAP`] before its depth.
+    Capped,
+    /// The best move does not win (as the line's kind asks).
+    NotWinning,
+    /// Another solver move wins too, or comes within the gap.
+    NotUnique,
+    /// The game ended otherwise than in the solver's win, or no end in
+    /// [`MAX_SOLVER_MOVES`] solver moves.
+    NoEnd,
+}
+
 /// A line found from a position: its moves, how it ends, and the gap
 /// between the solver's first move and the next best.
 pub struct Found<M> {
@@ -79,8 +93,13 @@ fn finished<M>(result: &SearchResult<M>, depth: u32) -> bool {
 }
 
 /// Follows the line from `root` (the solver to move) with searches of
-/// `depth` plies: None unless it is a puzzle by the rules above.
-pub fn follow<P: Position>(root: &P, variant: Variant, depth: u32) -> Option<Found<P::Move>> {
+/// `depth` plies: the line when it is a puzzle by the rules above, or why
+/// not.
+pub fn follow<P: Position>(
+    root: &P,
+    variant: Variant,
+    depth: u32,
+) -> Result<Found<P::Move>, Reject> {
     let limits = limits(depth);
     let solver = root.side_to_move();
     let start_material = balance(root, variant, solver);
@@ -90,46 +109,33 @@ pub fn follow<P: Position>(root: &P, variant: Variant, depth: u32) -> Option<Fou
     let mut kind = None;
     let mut first_gap = 0;
     for _ in 0..MAX_SOLVER_MOVES {
-        let lines = multi_pv(&pos, &history, &limits, 2);
-        let best = lines.first()?;
-        if !finished(best, depth) {
-            return None;
-        }
-        let end = *kind.get_or_insert(if wins(End::Mate, best.score) {
-            End::Mate
-        } else {
-            End::Material { gain: 0 }
-        });
-        if !wins(end, best.score) {
-            return None;
-        }
-        if let Some(second) = lines.get(1) {
-            if !finished(second, depth) || !only_winner(end, best.score, second.score) {
-                return None;
-            }
-            if moves.is_empty() {
-                first_gap = best.score - second.score;
-            }
+        let (best, gap) = only_winning_move(&pos, &history, &limits, &mut kind)?;
+        let end = kind.unwrap_or(End::Mate);
+        if moves.is_empty() {
+            first_gap = gap;
         }
         history.push(pos.hash());
-        pos.play(best.best);
-        moves.push(best.best);
+        pos.play(best);
+        moves.push(best);
         if let Some(outcome) = pos.outcome() {
             let won = outcome.result == GameResult::Win(solver);
-            return (won && end == End::Mate).then_some(Found {
-                moves,
-                end,
-                first_gap,
-            });
+            return match won && end == End::Mate {
+                true => Ok(Found {
+                    moves,
+                    end,
+                    first_gap,
+                }),
+                false => Err(Reject::NoEnd),
+            };
         }
-        let reply = search(&pos, &history, &limits)?;
+        let reply = search(&pos, &history, &limits).ok_or(Reject::NoEnd)?;
         if !finished(&reply, depth) {
-            return None;
+            return Err(Reject::Capped);
         }
         let gain = balance(&pos, variant, solver) - start_material;
         if end != End::Mate && gain >= MINOR_PIECE && -reply.score >= WIN {
             let end = End::Material { gain };
-            return Some(Found {
+            return Ok(Found {
                 moves,
                 end,
                 first_gap,
@@ -139,8 +145,44 @@ pub fn follow<P: Position>(root: &P, variant: Variant, depth: u32) -> Option<Fou
         pos.play(reply.best);
         moves.push(reply.best);
         if pos.outcome().is_some() {
-            return None;
+            return Err(Reject::NoEnd);
         }
     }
-    None
+    Err(Reject::NoEnd)
+}
+
+/// The solver's only winning move at `pos` and its lead over the next best
+/// (0 when it is the only legal move). The first call settles the line's
+/// kind in `kind` (mate when the best move mates). The next best is
+/// searched only once the best wins: the searches are those of
+/// [`crate::engine::multi_pv`] with two lines, in its order.
+fn only_winning_move<P: Position>(
+    pos: &P,
+    history: &[u64],
+    limits: &SearchLimits,
+    kind: &mut Option<End>,
+) -> Result<(P::Move, i32), Reject> {
+    let depth = limits.depth.unwrap_or(0);
+    let best = search_excluding(pos, history, limits, &[]).ok_or(Reject::NoEnd)?;
+    if !finished(&best, depth) {
+        return Err(Reject::Capped);
+    }
+    let end = *kind.get_or_insert(if wins(End::Mate, best.score) {
+        End::Mate
+    } else {
+        End::Material { gain: 0 }
+    });
+    if !wins(end, best.score) {
+        return Err(Reject::NotWinning);
+    }
+    let Some(second) = search_excluding(pos, history, limits, &[best.best]) else {
+        return Ok((best.best, 0));
+    };
+    if !finished(&second, depth) {
+        return Err(Reject::Capped);
+    }
+    if !only_winner(end, best.score, second.score) {
+        return Err(Reject::NotUnique);
+    }
+    Ok((best.best, best.score - second.score))
 }

@@ -15,6 +15,7 @@
 
 pub mod attempt;
 pub mod check;
+pub mod game;
 pub mod generate;
 pub mod line;
 pub mod material;

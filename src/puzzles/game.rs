@@ -1,0 +1,263 @@
+//! One seeded self-play game of the generator: its levels and opening drawn
+//! from the game's seed, every position after the opening screened by a
+//! short search, and the candidates followed by [`follow`].
+//!
+//! A position is a candidate when the side to move has just been handed a
+//! win: its short search scores at least [`WIN`] while the opponent's, one
+//! ply earlier, did not score it lost. It is skipped when the solver's own
+//! side lost a minor piece's worth of material over the last two plies (its
+//! own move a blunder, the win only winning it back: lichess's "no free
+//! piece" rule).
+
+use std::collections::HashSet;
+
+use crate::engine::{Level, SearchLimits, search};
+use crate::rules::Position;
+use crate::rules::random::Rng;
+use crate::rules::zobrist::splitmix64;
+
+use super::generate::{GenerateSpec, GenerateStats};
+use super::line::{Found, Reject, WIN, follow};
+use super::material::{MINOR_PIECE, balance};
+use super::puzzle::{Puzzle, option_texts};
+use super::themes::themes;
+
+/// Each player's level is drawn from the first this many (Novice to Club
+/// player): mixed strengths make the blunders that puzzles come from.
+const LEVELS: usize = 3;
+/// A lead (evaluation units, two minor pieces) that decides a game …
+const DECIDED: i32 = 600;
+/// … when the same side has it for this many screened plies in a row.
+const DECIDED_PLIES: usize = 6;
+/// The screening search's node budget.
+const SCREEN_NODES: u64 = 20_000;
+/// Random plies of an opening: at least this many …
+const OPENING_MIN: usize = 2;
+/// … and fewer than this many more.
+const OPENING_SPREAD: usize = 7;
+
+/// What one game gave: its puzzles in the order found (one per id) and
+/// its counts.
+pub struct GameFinds {
+    pub puzzles: Vec<Puzzle>,
+    pub stats: GenerateStats,
+}
+
+/// One screened ply of a game: the mover's short-search score and its
+/// material balance.
+#[derive(Clone, Copy)]
+struct Seen {
+    score: i32,
+    material: i32,
+}
+
+/// Plays game number `game` of the run `spec` from `start`.
+pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> GameFinds {
+    let game_seed = splitmix64(spec.seed ^ splitmix64(u64::from(game) + 1));
+    let mut rng = Rng::new(game_seed);
+    let level = |n: usize| Level::new(n as u8 + 1).unwrap_or(Level::MAX);
+    let levels = [level(rng.below(LEVELS)), level(rng.below(LEVELS))];
+    let opening = OPENING_MIN + rng.below(OPENING_SPREAD);
+    let mut finds = GameFinds {
+        puzzles: Vec::new(),
+        stats: GenerateStats {
+            games: 1,
+            ..GenerateStats::default()
+        },
+    };
+    let mut seen_ids = HashSet::new();
+    let mut pos = start.clone();
+    let mut history: Vec<u64> = Vec::new();
+    let mut screened: Vec<Option<Seen>> = Vec::new();
+    let mut moves = Vec::new();
+    for ply in 0..spec.max_plies as usize {
+        if pos.outcome().is_some() {
+            break;
+        }
+        let mv = if ply < opening {
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            screened.push(None);
+            moves[rng.below(moves.len())]
+        } else {
+            screened.push(screen(spec, &pos, &history, &mut finds.stats));
+            if let Some(puzzle) = consider(spec, &pos, &screened, &mut finds.stats)
+                && seen_ids.insert(puzzle.id.clone())
+            {
+                finds.puzzles.push(puzzle);
+            }
+            let side = pos.side_to_move();
+            let limits = SearchLimits {
+                time: None,
+                ..levels[side.index() % 2].limits(game_seed)
+            };
+            match search(&pos, &history, &limits) {
+                Some(r) => r.best,
+                None => break,
+            }
+        };
+        history.push(pos.hash());
+        pos.play(mv);
+        if decided(&screened) || repeated(&pos, &history) {
+            break;
+        }
+    }
+    finds.stats.puzzles = finds.puzzles.len() as u64;
+    finds
+}
+
+/// Whether the same side has led by at least [`DECIDED`] in each of the
+/// last [`DECIDED_PLIES`] screens: the game is decided, and its later
+/// positions are not candidates (the loser already scores itself lost,
+/// and the winner gets a new win only if it first throws the old one
+/// away), so it stops there. Chakra and the hex games otherwise spend a
+/// hundred plies with a winner that cannot convert.
+fn decided(screened: &[Option<Seen>]) -> bool {
+    let n = screened.len();
+    if n < DECIDED_PLIES {
+        return false;
+    }
+    // Scores are the mover's: alternate the sign to follow one side.
+    let last = &screened[n - DECIDED_PLIES..];
+    let lead = |i: usize, seen: &Option<Seen>| {
+        seen.map(|s| if i % 2 == 0 { s.score } else { -s.score })
+    };
+    let leads: Option<Vec<i32>> = last.iter().enumerate().map(|(i, s)| lead(i, s)).collect();
+    leads.is_some_and(|l| l.iter().all(|&x| x >= DECIDED) || l.iter().all(|&x| x <= -DECIDED))
+}
+
+/// Whether `pos` stands for the third time: a draw by repetition, the game
+/// over (it would only repeat the positions already screened).
+fn repeated<P: Position>(pos: &P, history: &[u64]) -> bool {
+    let hash = pos.hash();
+    history.iter().filter(|&&h| h == hash).count() >= 2
+}
+
+/// The short search of the screen: its score for the side to move and
+/// that side's material.
+fn screen<P: Position>(
+    spec: &GenerateSpec,
+    pos: &P,
+    history: &[u64],
+    stats: &mut GenerateStats,
+) -> Option<Seen> {
+    stats.positions += 1;
+    let limits = SearchLimits {
+        depth: Some(spec.depth.saturating_sub(1).max(1)),
+        nodes: Some(SCREEN_NODES),
+        tt_megabytes: 1,
+        ..SearchLimits::default()
+    };
+    let score = search(pos, history, &limits)?.score;
+    let material = balance(pos, spec.variant, pos.side_to_move());
+    Some(Seen { score, material })
+}
+
+/// The puzzle at the position just screened (the last of `screened`),
+/// when it is a candidate and its line is a puzzle.
+fn consider<P: Position>(
+    spec: &GenerateSpec,
+    pos: &P,
+    screened: &[Option<Seen>],
+    stats: &mut GenerateStats,
+) -> Option<Puzzle> {
+    let n = screened.len();
+    let (Some(Some(now)), Some(Some(before))) = (screened.last(), screened.get(n.wrapping_sub(2)))
+    else {
+        return None;
+    };
+    if now.score < WIN || -before.score >= WIN {
+        return None;
+    }
+    if let Some(Some(own)) = screened.get(n.wrapping_sub(3))
+        && own.material - now.material >= MINOR_PIECE
+    {
+        stats.rejected.free_piece += 1;
+        return None;
+    }
+    // The puzzle is its position text alone: no earlier history.
+    let root = P::from_text(&pos.to_text(), pos.options()).ok()?;
+    stats.examined += 1;
+    match follow(&root, spec.variant, spec.depth) {
+        Ok(found) => Some(puzzle(spec, &root, &found)),
+        Err(reason) => {
+            stats.rejected.count(reason);
+            None
+        }
+    }
+}
+
+/// The puzzle of the line `found` from `root`.
+fn puzzle<P: Position>(spec: &GenerateSpec, root: &P, found: &Found<P::Move>) -> Puzzle {
+    let variant = spec.variant;
+    let mut at = root.clone();
+    let solution: Vec<String> = found
+        .moves
+        .iter()
+        .map(|&mv| {
+            let text = at.move_text(mv);
+            at.play(mv);
+            text
+        })
+        .collect();
+    let (pawn, promotion) = option_texts(variant);
+    Puzzle {
+        id: puzzle_id(root, variant.id.id(), &solution[0]),
+        variant: variant.id.id().to_string(),
+        pawn,
+        promotion,
+        position: root.to_text(),
+        themes: themes(root, variant, &found.moves, found.end),
+        rating: rating(solution.len().div_ceil(2), found.first_gap),
+        solution,
+        end: found.end,
+        depth: spec.depth,
+    }
+}
+
+/// `<variant>-<16 hex digits>` from the position's hash and the first move:
+/// a transposed copy of a puzzle has the same id.
+fn puzzle_id<P: Position>(root: &P, variant: &str, first: &str) -> String {
+    let mut h = root.hash();
+    for b in first.bytes() {
+        h = splitmix64(h ^ u64::from(b));
+    }
+    format!("{variant}-{h:016x}")
+}
+
+/// The rating estimate: 1000, 200 for each solver move, and 100 more when
+/// the first move is less than 600 better than the next best (a subtler
+/// choice).
+fn rating(solver_moves: usize, first_gap: i32) -> u32 {
+    1000 + 200 * solver_moves as u32 + if first_gap < 600 { 100 } else { 0 }
+}
+
+/// Counts of why followed positions were not puzzles.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Rejections {
+    /// Candidates skipped by the "no free piece" rule (not followed).
+    pub free_piece: u64,
+    pub capped: u64,
+    pub not_winning: u64,
+    pub not_unique: u64,
+    pub no_end: u64,
+}
+
+impl Rejections {
+    fn count(&mut self, reason: Reject) {
+        match reason {
+            Reject::Capped => self.capped += 1,
+            Reject::NotWinning => self.not_winning += 1,
+            Reject::NotUnique => self.not_unique += 1,
+            Reject::NoEnd => self.no_end += 1,
+        }
+    }
+
+    pub fn add(&mut self, other: &Rejections) {
+        self.free_piece += other.free_piece;
+        self.capped += other.capped;
+        self.not_winning += other.not_winning;
+        self.not_unique += other.not_unique;
+        self.no_end += other.no_end;
+    }
+}
