@@ -4,7 +4,7 @@
 //! opens the window on puzzles served near the player's rating.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
