@@ -20,7 +20,7 @@ use bevy::prelude::*;
 pub use fly_in::FlyIn;
 pub use layout::ReservedBottom;
 pub use learn::menu::LearnFocus;
-pub use learn::paced::{LessonCue, PacedFromOutside};
+pub use learn::paced::LessonCue;
 pub use learn::player::{
     Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
     LessonRequested, LessonSteps, frame_hints,
@@ -51,7 +51,7 @@ pub use profile::Quality;
 pub use puzzles::library::{DailyPuzzle, PuzzleLibrary, PuzzleProfile};
 pub use puzzles::menu::PuzzleMenu;
 pub use puzzles::run::{PuzzleControl, PuzzleRequested, PuzzleRun, Said};
-pub use screen::{Backdrop, CellMapOut, PlayMode, SceneOnly, Screen};
+pub use screen::{Backdrop, CellMapOut, PacedFromOutside, PlayMode, SceneOnly, Screen};
 
 /// Everything that decides what stands where, with no rendering: the match,
 /// selection, the lessons and the Cell and Piece entities. The ECS tests run

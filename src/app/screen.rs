@@ -38,6 +38,11 @@ pub enum PlayMode {
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct SceneOnly;
 
+/// A lesson moves on only by the cues of a recording's frame clock (the
+/// lesson player is paced from outside), never by the wall clock.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct PacedFromOutside;
+
 /// Write where each cell and each named control appears in the window
 /// (physical pixels) to this JSON file whenever it changes, as
 /// `{"cells": {"e2": [x, y], …}, "controls": {"start": [x, y], …},

@@ -12,12 +12,9 @@ use bevy::prelude::*;
 use super::player::{LessonPlayer, LessonProgress, LessonSteps, step_forward};
 use crate::app::play::game::{CellClicked, MoveRequested};
 use crate::app::play::selection::select_or_move;
+use crate::app::screen::PacedFromOutside;
 use crate::learn::Step;
 use crate::learn::timing::Cue;
-
-/// While this resource exists, lessons move on only by [`LessonCue`]s.
-#[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct PacedFromOutside;
 
 /// One cue of the lesson's timeline, for this frame.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

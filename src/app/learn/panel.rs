@@ -5,11 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::paced::PacedFromOutside;
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
 use crate::app::layout::PANEL_WIDTH;
 use crate::app::layout::{ControlMap, PanelRect, UiSystems};
-use crate::app::screen::Screen;
+use crate::app::screen::{PacedFromOutside, Screen};
 use crate::app::ui::glyphs::LessonGlyphs;
 
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(150, 230, 150);

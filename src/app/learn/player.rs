@@ -8,7 +8,6 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::paced::PacedFromOutside;
 use crate::app::look::camera::{OrbitCamera, frame_the_boards, start_the_view};
 use crate::app::play::computer::Players;
 use crate::app::play::game::HumanSides;
@@ -16,8 +15,7 @@ use crate::app::play::game::{
     GameStarted, GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested,
     NewGameRequested,
 };
-use crate::app::play::hints::gather_hints;
-use crate::app::screen::{PlayMode, Screen, in_lesson};
+use crate::app::screen::{PacedFromOutside, PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
 use crate::learn::timing::REPLY_SECONDS;
 use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step, wrong_answer};
@@ -159,8 +157,7 @@ pub fn plugin(app: &mut App) {
                     .before(GameSystems),
                 (
                     answer_exercises,
-                    // The marks join the overlays in the frame they come.
-                    show_lesson_hints.before(gather_hints),
+                    show_lesson_hints,
                     take_clicks_in_exercises,
                     // The shot is in force when the camera frames the
                     // boards and is placed, in the same frame, over the
@@ -457,7 +454,7 @@ pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
     hints
 }
 
-fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
+pub fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
     let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
     if hints.0 != wanted {
         hints.0 = wanted;

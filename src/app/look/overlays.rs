@@ -79,7 +79,14 @@ const LIFT: Vec3 = Vec3::new(0.0, 0.12, 0.0);
 const HINT_CIRCLE: f32 =
     crate::app::play::marks::RING_INNER + crate::app::play::marks::RING_WIDTH + 0.03;
 
+/// An invisible line under the table, drawn in every frame: the gizmos'
+/// buffer then never empties, and a hint that comes after a frame without
+/// any is drawn in its own frame (a buffer made anew reaches the renderer a
+/// frame late), at the same time as its label.
+const KEEP_ALIVE: [Vec3; 2] = [Vec3::new(0.0, -50.0, 0.0), Vec3::new(0.01, -50.0, 0.0)];
+
 fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
+    gizmos.line(KEEP_ALIVE[0], KEEP_ALIVE[1], Color::NONE);
     for hint in &overlays.0 {
         let colour = colour(hint.kind());
         match hint {

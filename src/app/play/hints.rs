@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::app::learn::player::show_lesson_hints;
 use crate::app::play::game::{GameSystems, Match};
 use crate::app::play::selection::{Selection, clear_on_change};
 use crate::app::screen::Screen;
@@ -21,13 +22,15 @@ pub struct Overlays(pub Vec<Hint>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
         .init_resource::<Overlays>()
-        // After the match, the selection and their clearing have changed
-        // in this frame, so that the hints are the frame's own.
+        // After the match, the selection (and its clearing) and the
+        // lesson's marks have changed in this frame, so that the hints are
+        // the frame's own.
         .add_systems(
             Update,
             gather_hints
                 .after(GameSystems)
                 .after(clear_on_change)
+                .after(show_lesson_hints)
                 .run_if(in_state(Screen::Playing)),
         );
 }
