@@ -82,7 +82,10 @@ fn check_site(dir: &Path) -> BTreeSet<String> {
         }
     }
     let css = std::fs::read_to_string(dir.join("style.css")).expect("the style sheet");
-    assert!(!css.contains("url(") && !css.contains("@import"), "the CSS loads nothing");
+    assert!(
+        !css.contains("url(") && !css.contains("@import"),
+        "the CSS loads nothing"
+    );
     pages
 }
 
@@ -99,7 +102,10 @@ fn check_link(dir: &Path, from: &str, target: &str) {
     assert!(path.is_file(), "{from}: {target} names no file of the site");
     if !anchor.is_empty() {
         let (_, elements) = page(&path);
-        assert!(ids(&elements).contains(anchor), "{from}: no id {anchor} in {file}");
+        assert!(
+            ids(&elements).contains(anchor),
+            "{from}: no id {anchor} in {file}"
+        );
     }
 }
 
@@ -120,12 +126,19 @@ fn check_flaxman_page(dir: &Path) -> Vec<String> {
     let mut names = BTreeSet::new();
     for letter in ['K', 'S'] {
         for state in [ManState::Normal, ManState::Prisoner] {
-            names.insert(man_info(variant, letter, state).expect("a Flaxman man").name);
+            names.insert(
+                man_info(variant, letter, state)
+                    .expect("a Flaxman man")
+                    .name,
+            );
         }
     }
     assert_eq!(names.len(), 3, "King, Soldier, Prisoner: {names:?}");
     for name in names {
-        assert!(text.contains(&format!("<h3>{name}")), "the {name} is on the page");
+        assert!(
+            text.contains(&format!("<h3>{name}")),
+            "the {name} is on the page"
+        );
     }
     for svg in ["men/flaxman-king.svg", "men/flaxman-soldier.svg"] {
         assert!(text.contains(&format!("src=\"{svg}\"")), "{svg}");
@@ -140,7 +153,9 @@ fn check_flaxman_page(dir: &Path) -> Vec<String> {
     assert!(lessons.len() >= 5, "Flaxman has its lessons");
     for lesson in &lessons {
         let article = format!("id=\"lesson-{}\"", lesson.id);
-        let mut at = text.find(&article).unwrap_or_else(|| panic!("{}", lesson.id));
+        let mut at = text
+            .find(&article)
+            .unwrap_or_else(|| panic!("{}", lesson.id));
         assert!(text.contains(&escaped(&lesson.title)), "{}", lesson.title);
         assert!(text.contains(&escaped(&lesson.goal)), "{}", lesson.goal);
         for step in &lesson.steps {
@@ -171,19 +186,33 @@ fn the_pages_are_well_formed_and_link_only_files_of_the_site() {
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert!(index.contains("href=\"chakra.html\"") && index.contains("thumbnails/chakra.png"));
     let chakra = std::fs::read_to_string(dir.join("chakra.html")).unwrap();
-    for part in ["Courtesan", "Transmitter", "### Position text", "Move notation"] {
+    for part in [
+        "Courtesan",
+        "Transmitter",
+        "### Position text",
+        "Move notation",
+    ] {
         let part = part.trim_start_matches("### ");
         assert!(chakra.contains(part), "the Chakra page tells of {part}");
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.starts_with("manual ") && stdout.contains("6 pages"), "{stdout}");
+    assert!(
+        stdout.starts_with("manual ") && stdout.contains("6 pages"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn one_game_only_marks_the_others_not_built() {
     let dir = scratch("only");
     succeeded(&manual(
-        &["--out", dir.to_str().unwrap(), "--only", "flaxman", "--no-videos"],
+        &[
+            "--out",
+            dir.to_str().unwrap(),
+            "--only",
+            "flaxman",
+            "--no-videos",
+        ],
         None,
     ));
     let pages = check_site(&dir);
@@ -197,7 +226,13 @@ fn one_game_only_marks_the_others_not_built() {
     assert!(index.contains("Not built in this copy"));
     // A variant id names its game's page.
     succeeded(&manual(
-        &["--out", dir.to_str().unwrap(), "--only", "aj-mccooey", "--no-videos"],
+        &[
+            "--out",
+            dir.to_str().unwrap(),
+            "--only",
+            "aj-mccooey",
+            "--no-videos",
+        ],
         None,
     ));
     assert!(dir.join("anglojewish.html").is_file() && !dir.join("chakra.html").exists());
@@ -217,7 +252,8 @@ const NEEDS_VIDEOS: &str = if cfg!(feature = "app") {
 fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     let dir = scratch("bad");
     let out = dir.to_str().unwrap().to_string();
-    let file = std::env::temp_dir().join(format!("variantarium-manual-file-{}", std::process::id()));
+    let file =
+        std::env::temp_dir().join(format!("variantarium-manual-file-{}", std::process::id()));
     std::fs::write(&file, "x").unwrap();
     let cases: [(Vec<&str>, &str); 6] = [
         (vec!["--out", &out, "--only", "go"], "unknown game 'go'"),
@@ -238,7 +274,10 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     let output = manual(&["--out", file.to_str().unwrap(), "--no-videos"], None);
     let err = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{err}");
-    assert!(err.contains("is a file") && err.lines().count() == 1, "{err:?}");
+    assert!(
+        err.contains("is a file") && err.lines().count() == 1,
+        "{err:?}"
+    );
     let _ = std::fs::remove_file(&file);
 }
 
@@ -252,7 +291,16 @@ fn the_flaxman_manual_records_each_lesson_as_webm_and_gif() {
     let display = PrivateDisplay::start();
     let dir = scratch("videos");
     let output = manual(
-        &["--out", dir.to_str().unwrap(), "--only", "flaxman", "--size", "320x180", "--fps", "2"],
+        &[
+            "--out",
+            dir.to_str().unwrap(),
+            "--only",
+            "flaxman",
+            "--size",
+            "320x180",
+            "--fps",
+            "2",
+        ],
         Some(&display.name),
     );
     succeeded(&output);
@@ -265,15 +313,27 @@ fn the_flaxman_manual_records_each_lesson_as_webm_and_gif() {
         assert!(stderr.contains(&progress), "{progress} in {stderr}");
         let webm = std::fs::read(dir.join(format!("videos/{id}.webm"))).expect("the WebM");
         let gif = std::fs::read(dir.join(format!("videos/{id}.gif"))).expect("the GIF");
-        assert!(webm.starts_with(&[0x1a, 0x45, 0xdf, 0xa3]), "{id}: a WebM (EBML)");
+        assert!(
+            webm.starts_with(&[0x1a, 0x45, 0xdf, 0xa3]),
+            "{id}: a WebM (EBML)"
+        );
         assert!(gif.starts_with(b"GIF89a"), "{id}: a GIF");
-        assert_eq!(u16::from_le_bytes([gif[6], gif[7]]), 320, "{id}: the GIF's width");
-        assert!(page.contains(&format!("<source src=\"videos/{id}.webm\" type=\"video/webm\" />")));
+        assert_eq!(
+            u16::from_le_bytes([gif[6], gif[7]]),
+            320,
+            "{id}: the GIF's width"
+        );
+        assert!(page.contains(&format!(
+            "<source src=\"videos/{id}.webm\" type=\"video/webm\" />"
+        )));
         assert!(page.contains(&format!("<img src=\"videos/{id}.gif\"")));
     }
     let hidden: Vec<String> = walk(&dir)
         .into_iter()
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
         .map(|p| p.display().to_string())
         .collect();
     assert!(hidden.is_empty(), "left behind: {hidden:?}");

@@ -51,9 +51,7 @@ pub fn page(title: &str, nav: &[NavLink], body: &str) -> String {
     let mut html = String::new();
     html.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n");
     html.push_str("<meta charset=\"utf-8\" />\n");
-    html.push_str(
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n",
-    );
+    html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
     let _ = writeln!(html, "<title>{}</title>", escape(title));
     html.push_str("<link rel=\"stylesheet\" href=\"style.css\" />\n</head>\n<body>\n");
     html.push_str(&nav_bar(nav));

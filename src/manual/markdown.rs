@@ -138,7 +138,10 @@ fn item_html(item: &[&str]) -> String {
     let dedented: Vec<&str> = std::iter::once(item[0])
         .chain(item[1..].iter().map(|l| l.get(indent..).unwrap_or("")))
         .collect();
-    let simple = !dedented.iter().skip(1).any(|l| l.trim().is_empty() || starts_block(l));
+    let simple = !dedented
+        .iter()
+        .skip(1)
+        .any(|l| l.trim().is_empty() || starts_block(l));
     if simple {
         let text: Vec<&str> = dedented.iter().map(|l| l.trim()).collect();
         inline(&text.join(" "))
@@ -295,7 +298,10 @@ mod tests {
             inline("a **b** *c* `x<y` [d](e.md)"),
             "a <strong>b</strong> <em>c</em> <code>x&lt;y</code> d"
         );
-        assert_eq!(inline("**open `k` end**"), "<strong>open <code>k</code> end</strong>");
+        assert_eq!(
+            inline("**open `k` end**"),
+            "<strong>open <code>k</code> end</strong>"
+        );
         assert_eq!(inline("2 * 3"), "2 * 3");
     }
 

@@ -63,7 +63,10 @@ pub fn men_of(family: &Family) -> Result<Vec<Man>, String> {
     let mut men: Vec<Man> = Vec::new();
     for variant in variants_of(family) {
         for letter in 'A'..='Z' {
-            if !STATES.iter().any(|&s| man_info(variant, letter, s).is_some()) {
+            if !STATES
+                .iter()
+                .any(|&s| man_info(variant, letter, s).is_some())
+            {
                 continue;
             }
             // A letter the game's positions cannot hold draws no diagram.
@@ -101,7 +104,11 @@ pub fn men_of(family: &Family) -> Result<Vec<Man>, String> {
 /// Files a man under his name unless a man of that name is there.
 fn add(
     men: &mut Vec<Man>,
-    letter: Option<char>, infos: Vec<ManInfo>, variant: Variant, diagram: Option<Diagram>) {
+    letter: Option<char>,
+    infos: Vec<ManInfo>,
+    variant: Variant,
+    diagram: Option<Diagram>,
+) {
     if infos.is_empty() || men.iter().any(|m| m.name() == infos[0].name) {
         return;
     }
@@ -144,17 +151,29 @@ mod tests {
         assert_eq!(names("flaxman"), ["King", "Soldier", "Prisoner"]);
         let chakra = names("chakra");
         assert_eq!(chakra[0], "King");
-        for man in ["Ape", "Courtesan", "Monk", "Samurai", "Queen", "Pawn", "Chakra (knight mode)"] {
+        for man in [
+            "Ape",
+            "Courtesan",
+            "Monk",
+            "Samurai",
+            "Queen",
+            "Pawn",
+            "Chakra (knight mode)",
+        ] {
             assert!(chakra.contains(&man), "{man} in {chakra:?}");
         }
         assert!(!chakra.contains(&"Rook"), "{chakra:?}");
         let hex = names("hexagonal");
-        for man in ["King", "Queen", "Rook", "Bishop", "Knight", "Point", "Migrant", "Broker", "Corporal"] {
+        for man in [
+            "King", "Queen", "Rook", "Bishop", "Knight", "Point", "Migrant", "Broker", "Corporal",
+        ] {
             assert!(hex.contains(&man), "{man} in {hex:?}");
         }
         let aj = names("anglojewish");
         assert_eq!(aj[0], "General");
-        for man in ["Finch", "Rabbi", "Cohen", "Sennight", "Rook", "Unicorn", "Queen"] {
+        for man in [
+            "Finch", "Rabbi", "Cohen", "Sennight", "Rook", "Unicorn", "Queen",
+        ] {
             assert!(aj.contains(&man), "{man} in {aj:?}");
         }
         assert!(names("tapestry").contains(&"Fate"));

@@ -12,7 +12,7 @@ use super::plan::{GamePage, page_file};
 use super::reference::{common_rules, game_rules, move_notation};
 use crate::learn::{Lesson, Step};
 use crate::rules::families::{FAMILIES, Family, choices_of};
-use crate::rules::registry::describe;
+use crate::rules::registry::{GameEntry, describe};
 use crate::rules::variant::VariantId;
 
 /// A lesson's recording, as paths relative to the pages.
@@ -161,20 +161,32 @@ fn contents(game: &GamePage) -> String {
 }
 
 /// The rules as the window shows them beside the board: one text, or one
-/// per group of games that share it.
+/// per group of games that share it, headed by its number of players when
+/// that tells the groups apart, else by the games' titles.
 fn in_brief(family: &Family) -> String {
-    let mut texts: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut texts: Vec<(&str, Vec<&GameEntry>)> = Vec::new();
     for &id in family.members {
         let entry = describe(id);
         match texts.iter_mut().find(|(text, _)| *text == entry.rules) {
-            Some((_, titles)) => titles.push(entry.title),
-            None => texts.push((entry.rules, vec![entry.title])),
+            Some((_, games)) => games.push(entry),
+            None => texts.push((entry.rules, vec![entry])),
         }
     }
+    let players = |games: &[&GameEntry]| {
+        let first = games[0].players;
+        games.iter().all(|g| g.players == first).then_some(first)
+    };
+    let counts: Vec<Option<u8>> = texts.iter().map(|(_, games)| players(games)).collect();
+    let by_players = counts.iter().all(Option::is_some)
+        && counts.iter().collect::<BTreeSet<_>>().len() == counts.len();
     let mut html = String::from("<section class=\"brief\" id=\"brief\">\n<h2>In brief</h2>\n");
-    for (text, titles) in &texts {
+    for (text, games) in &texts {
         if texts.len() > 1 {
-            let _ = writeln!(html, "<h3>{}</h3>", escape(&titles.join(", ")));
+            let heading = match players(games) {
+                Some(n) if by_players => format!("{} players", number_word(n)),
+                _ => games.iter().map(|g| g.title).collect::<Vec<_>>().join(", "),
+            };
+            let _ = writeln!(html, "<h3>{}</h3>", escape(&heading));
         }
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let _ = writeln!(html, "<p>{}</p>", escape(line.trim()));
@@ -184,11 +196,18 @@ fn in_brief(family: &Family) -> String {
     html
 }
 
+fn number_word(n: u8) -> String {
+    match n {
+        2 => "Two".into(),
+        3 => "Three".into(),
+        n => n.to_string(),
+    }
+}
+
 /// The family's games, each with what sets it apart.
 fn members(family: &Family, links: &Links) -> String {
-    let mut html = String::from(
-        "<section id=\"games\">\n<h2>The games</h2>\n<div class=\"members\">\n",
-    );
+    let mut html =
+        String::from("<section id=\"games\">\n<h2>The games</h2>\n<div class=\"members\">\n");
     for &id in family.members {
         let entry = describe(id);
         let choices: Vec<String> = choices_of(id)
@@ -238,8 +257,9 @@ fn men(game: &GamePage) -> String {
             html,
             "<figcaption>\n<h3>{}{}</h3>\n",
             escape(man.name()),
-            man.letter
-                .map_or(String::new(), |l| format!(" <span class=\"letter\">{l}</span>"))
+            man.letter.map_or(String::new(), |l| format!(
+                " <span class=\"letter\">{l}</span>"
+            ))
         );
         for info in &man.infos {
             let named = if man.infos.len() > 1 {
@@ -259,10 +279,9 @@ fn lessons(game: &GamePage, links: &Links) -> String {
     if game.lessons.is_empty() {
         return String::new();
     }
-    let mut html = format!(
+    let mut html = String::from(
         "<section id=\"lessons\">\n<h2>Lessons</h2>\n<p class=\"lead\">The lessons of Learn mode, \
-         as the game plays them; their words are written out beside each. Open one in the game \
-         with <code>variantarium learn --lesson ID</code>.</p>\n"
+         as the game plays them, with their words written out beside each.</p>\n",
     );
     for (n, lesson) in game.lessons.iter().enumerate() {
         html.push_str(&lesson_html(n + 1, lesson, game.family, links));
@@ -280,7 +299,10 @@ fn lesson_html(number: usize, lesson: &Lesson, family: &Family, links: &Links) -
     );
     match links.videos.get(&lesson.id) {
         Some(video) => {
-            let alt = escape(&format!("The lesson “{}” played on the board", lesson.title));
+            let alt = escape(&format!(
+                "The lesson “{}” played on the board",
+                lesson.title
+            ));
             let _ = write!(
                 html,
                 "<div class=\"video\">\n<video controls=\"controls\" preload=\"metadata\" playsinline=\"playsinline\">\n<source src=\"{webm}\" type=\"video/webm\" />\n<img src=\"{gif}\" alt=\"{alt}\" />\n</video>\n<p class=\"alt\"><a href=\"{gif}\">Animated GIF</a> · <a href=\"{webm}\">WebM video</a></p>\n</div>\n",
@@ -288,17 +310,23 @@ fn lesson_html(number: usize, lesson: &Lesson, family: &Family, links: &Links) -
                 gif = escape(&video.gif),
             );
         }
-        None => html.push_str("<div class=\"video none\"><p>No recording in this copy.</p></div>\n"),
+        None => {
+            html.push_str("<div class=\"video none\"><p>No recording in this copy.</p></div>\n")
+        }
     }
     html.push_str("<div class=\"words\">\n");
     if family.members.len() > 1
         && let Ok(id) = lesson.variant.parse::<VariantId>()
     {
-        let _ = writeln!(html, "<p class=\"played\">Played in {}.</p>", escape(id.title()));
+        let _ = writeln!(
+            html,
+            "<p class=\"played\">Played in {}.</p>",
+            escape(id.title())
+        );
     }
     let _ = write!(
         html,
-        "<ol class=\"steps\">\n{}</ol>\n<p class=\"id\"><code>{}</code></p>\n</div>\n</div>\n</article>\n",
+        "<ol class=\"steps\">\n{}</ol>\n<p class=\"id\">In the game: <code>variantarium learn --lesson {}</code></p>\n</div>\n</div>\n</article>\n",
         steps(lesson),
         escape(&lesson.id)
     );
@@ -316,11 +344,15 @@ fn steps(lesson: &Lesson) -> String {
             }
             Step::Exercise(exercise) => {
                 let answer = exercise.accept.first().map_or(String::new(), |m| {
-                    format!(" <span class=\"answer\">Answer: <code>{}</code> — {}</span>", escape(m), escape(&exercise.right))
+                    format!(
+                        " <span class=\"answer\">Answer: <code>{}</code> — {}</span>",
+                        escape(m),
+                        escape(&exercise.right)
+                    )
                 });
                 let _ = writeln!(
                     html,
-                    "<li class=\"exercise\"><strong>Your move:</strong> {}{answer}</li>",
+                    "<li class=\"exercise\"><strong>Exercise.</strong> {}{answer}</li>",
                     escape(&exercise.prompt)
                 );
             }

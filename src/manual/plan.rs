@@ -78,7 +78,10 @@ pub fn plan(only: Option<&'static Family>, lessons_dir: &Path) -> Result<Plan, S
         *lesson_counts.entry(family.key).or_insert(0) += 1;
     }
     let mut pages = Vec::new();
-    for family in FAMILIES.iter().filter(|f| only.is_none_or(|o| o.key == f.key)) {
+    for family in FAMILIES
+        .iter()
+        .filter(|f| only.is_none_or(|o| o.key == f.key))
+    {
         pages.push(GamePage {
             family,
             men: men_of(family)?,

@@ -27,8 +27,14 @@ pub struct Written {
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| format!("{} names no file", path.display()))?;
-    let tmp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{} names no file", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
         file.write_all(bytes)?;
@@ -57,7 +63,10 @@ pub fn prepare(out: &Path) -> Result<(), String> {
 /// The two files of a lesson's recording.
 pub fn video_files(out: &Path, lesson: &str) -> (PathBuf, PathBuf) {
     let dir = out.join("videos");
-    (dir.join(format!("{lesson}.webm")), dir.join(format!("{lesson}.gif")))
+    (
+        dir.join(format!("{lesson}.webm")),
+        dir.join(format!("{lesson}.gif")),
+    )
 }
 
 /// The lessons of the plan whose two recordings are in `out`.
@@ -90,10 +99,18 @@ fn thumbnails_dir() -> PathBuf {
 
 /// The style sheet, the thumbnails the pages show and the men's diagrams;
 /// a line on `log` for each thumbnail missing from the source.
-pub fn write_assets(out: &Path, plan: &Plan, log: &mut dyn Write) -> Result<HashSet<VariantId>, String> {
+pub fn write_assets(
+    out: &Path,
+    plan: &Plan,
+    log: &mut dyn Write,
+) -> Result<HashSet<VariantId>, String> {
     write_file(&out.join("style.css"), STYLE.as_bytes())?;
     let mut wanted: Vec<VariantId> = FAMILIES.iter().map(|f| f.members[0]).collect();
-    wanted.extend(plan.pages.iter().flat_map(|p| p.family.members.iter().copied()));
+    wanted.extend(
+        plan.pages
+            .iter()
+            .flat_map(|p| p.family.members.iter().copied()),
+    );
     let mut copied = HashSet::new();
     for id in wanted {
         if copied.contains(&id) {
