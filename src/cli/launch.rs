@@ -8,7 +8,8 @@ use bevy::window::WindowResolution;
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
     AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
-    Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest,
+    StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.

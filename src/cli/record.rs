@@ -285,7 +285,11 @@ fn puzzle(id: &str) -> Result<Script, String> {
     let mut segment = Segment::replay(title, start, &puzzle.solution)
         .map_err(|e| format!("puzzle '{id}': {e}"))?;
     for (i, step) in segment.steps.iter_mut().enumerate() {
-        let whose = if i % 2 == 0 { "the winning move" } else { "the reply" };
+        let whose = if i % 2 == 0 {
+            "the winning move"
+        } else {
+            "the reply"
+        };
         step.caption = format!("{}: {whose}", step.text);
     }
     Ok(Script {

@@ -63,9 +63,10 @@ impl Library {
         for puzzle in puzzles {
             match start(&puzzle) {
                 Ok(_) => self.puzzles.push(puzzle),
-                Err(e) => self
-                    .problems
-                    .push(format!("{}: puzzle {}: {e}", file.display(), puzzle.id)),
+                Err(e) => {
+                    self.problems
+                        .push(format!("{}: puzzle {}: {e}", file.display(), puzzle.id))
+                }
             }
         }
     }
@@ -217,12 +218,17 @@ mod tests {
         let library = library();
         let mut record = PuzzleRecord::default();
         for seed in 0..20 {
-            let p = library.next(PuzzleSet::Game("flaxman"), &record, seed).unwrap();
+            let p = library
+                .next(PuzzleSet::Game("flaxman"), &record, seed)
+                .unwrap();
             assert!((1300..=1700).contains(&p.rating), "{}", p.rating);
         }
         // Solving near 1500 again and again moves the player up and away.
         for seed in 0..6 {
-            let p = library.next(PuzzleSet::Game("flaxman"), &record, seed).unwrap().clone();
+            let p = library
+                .next(PuzzleSet::Game("flaxman"), &record, seed)
+                .unwrap()
+                .clone();
             assert!(!record.attempted(&p.id));
             record.count(&p, "flaxman", true, 0);
         }
@@ -251,7 +257,10 @@ mod tests {
             Ok(PuzzleSet::Game("anglojewish"))
         );
         let error = PuzzleSet::parse("draughts").unwrap_err();
-        assert!(error.contains("draughts") && !error.contains('\n'), "{error}");
+        assert!(
+            error.contains("draughts") && !error.contains('\n'),
+            "{error}"
+        );
         let p = puzzle("x", "aj-compact", 1500);
         assert!(PuzzleSet::Game("anglojewish").holds(&p));
         assert!(!PuzzleSet::Game("flaxman").holds(&p));
