@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use super::setup::{GameChoice, io_error};
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
-    GenerateSpec, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
+    GenerateSpec, Library, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
     puzzles_json,
 };
 use crate::rules::random::Rng;
@@ -85,16 +85,6 @@ pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
         None if args.play => run_play(args),
         None => Err("puzzles: give `generate …`, `--check [FILE…]` or `--play`".into()),
     }
-}
-
-/// The shipped puzzle with this id.
-pub fn shipped_puzzle(id: &str) -> Result<Puzzle, String> {
-    let dir = default_dir();
-    let library = Library::load(&dir)?;
-    library
-        .find(id)
-        .cloned()
-        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
 }
 
 fn run_play(args: &PuzzlesArgs) -> Result<(), String> {

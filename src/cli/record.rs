@@ -273,7 +273,7 @@ fn lesson(id: &str) -> Result<Script, String> {
 /// A puzzle: its game and prompt on the card, then its solution, each move
 /// captioned as the solver's or the reply.
 fn puzzle(id: &str) -> Result<Script, String> {
-    let puzzle = super::puzzles::shipped_puzzle(id)?;
+    let puzzle = crate::puzzles::serve::shipped(id)?;
     let start = crate::puzzles::serve::start(&puzzle).map_err(|e| format!("puzzle '{id}': {e}"))?;
     let solver = start.side_to_move().name();
     let prompt = crate::puzzles::prompt(&puzzle, solver);

@@ -27,6 +27,15 @@ pub fn default_dir() -> PathBuf {
     }
 }
 
+/// The shipped puzzle with this id, or why there is none.
+pub fn shipped(id: &str) -> Result<Puzzle, String> {
+    let dir = default_dir();
+    Library::load(&dir)?
+        .find(id)
+        .cloned()
+        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
+}
+
 /// Every playable puzzle of a folder, and what could not be read.
 #[derive(Clone, Debug, Default)]
 pub struct Library {
