@@ -35,9 +35,9 @@ mod net_scale;
 mod online_window;
 #[cfg(feature = "app")]
 mod player;
-mod puzzles;
 #[cfg(feature = "app")]
 mod puzzle_window;
+mod puzzles;
 mod record;
 mod registry;
 #[cfg(feature = "app")]

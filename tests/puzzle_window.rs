@@ -86,7 +86,8 @@ fn click_move(app: &mut App, text: &str) {
         app.update();
     }
     if !app.world().resource::<PendingChoice>().moves.is_empty() {
-        app.world_mut().write_message(MoveRequested { text: text.into() });
+        app.world_mut()
+            .write_message(MoveRequested { text: text.into() });
         app.update();
     }
 }
@@ -129,16 +130,26 @@ fn every_games_puzzle_solved_by_clicks_raises_the_rating_and_is_kept() {
         let run = run(&app).expect("the puzzle");
         assert_eq!(run.said, Some(Said::Solved), "{game}");
         let change = run.change.expect("the result counted");
-        assert!(change.after.rating > change.before.rating, "{game}: {change:?}");
+        assert!(
+            change.after.rating > change.before.rating,
+            "{game}: {change:?}"
+        );
         let session = &app.world().resource::<Match>().session;
         let line = &run.attempt.puzzle.solution;
-        assert_eq!(&session.moves(), line, "{game}: the whole line is on the board");
+        assert_eq!(
+            &session.moves(),
+            line,
+            "{game}: the whole line is on the board"
+        );
         if run.attempt.puzzle.end == variantarium::puzzles::End::Mate {
             let outcome = session.outcome().expect("mate ends the game");
             assert_eq!(outcome.result, GameResult::Win(run.solver));
         }
         let record = kept(&path);
-        assert!(record.rating(game).rating > Rating::default().rating, "{game}");
+        assert!(
+            record.rating(game).rating > Rating::default().rating,
+            "{game}"
+        );
         assert_eq!((record.streak, record.history.len()), (1, 1), "{game}");
         assert!(record.history[0].solved);
     }
@@ -188,7 +199,10 @@ fn a_wrong_move_is_ringed_refuted_taken_back_and_lowers_the_rating() {
         let change = run_now.change.expect("the result counted");
         assert!(change.after.rating < change.before.rating, "{game}");
         let record = kept(&path);
-        assert!(record.rating(game).rating < Rating::default().rating, "{game}");
+        assert!(
+            record.rating(game).rating < Rating::default().rating,
+            "{game}"
+        );
         assert_eq!(record.streak, 0);
         // Solved after all, the puzzle counts no more: it counted once.
         solve(&mut app);

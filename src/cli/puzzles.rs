@@ -93,16 +93,6 @@ pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
     }
 }
 
-/// The shipped puzzle with this id.
-pub fn shipped_puzzle(id: &str) -> Result<Puzzle, String> {
-    let dir = default_dir();
-    let library = Library::load(&dir)?;
-    library
-        .find(id)
-        .cloned()
-        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
-}
-
 fn run_play(args: &PuzzlesArgs) -> Result<(), String> {
     let set = match &args.variant {
         Some(text) => PuzzleSet::parse(text)?,

@@ -305,7 +305,7 @@ fn lesson(id: &str) -> Result<Script, String> {
 /// A puzzle: its game and prompt on the card, then its solution, each move
 /// captioned as the solver's or the reply.
 fn puzzle(id: &str) -> Result<Script, String> {
-    let puzzle = super::puzzles::shipped_puzzle(id)?;
+    let puzzle = crate::puzzles::serve::shipped(id)?;
     let start = crate::puzzles::serve::start(&puzzle).map_err(|e| format!("puzzle '{id}': {e}"))?;
     let solver = start.side_to_move().name();
     let prompt = crate::puzzles::prompt(&puzzle, solver);
@@ -317,7 +317,11 @@ fn puzzle(id: &str) -> Result<Script, String> {
     let mut segment = Segment::replay(title, start, &puzzle.solution)
         .map_err(|e| format!("puzzle '{id}': {e}"))?;
     for (i, step) in segment.steps.iter_mut().enumerate() {
-        let whose = if i % 2 == 0 { "the winning move" } else { "the reply" };
+        let whose = if i % 2 == 0 {
+            "the winning move"
+        } else {
+            "the reply"
+        };
         step.caption = format!("{}: {whose}", step.text);
     }
     Ok(Script {

@@ -327,7 +327,7 @@ fn screenshot_puzzle(args: &ScreenshotArgs) -> Result<Option<PuzzleStart>, Strin
     let Some(id) = &args.puzzle else {
         return Ok(None);
     };
-    super::puzzles::shipped_puzzle(id)?;
+    crate::puzzles::serve::shipped(id)?;
     Ok(Some(PuzzleStart {
         set: crate::puzzles::PuzzleSet::Mixed,
         id: Some(id.clone()),

@@ -9,7 +9,9 @@ use super::puzzle::Puzzle;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The line's move: the opponent answers with `reply`.
-    Right { reply: String },
+    Right {
+        reply: String,
+    },
     /// The line's last move, or any move that wins the game outright (a
     /// second mate on the last move is as good as the first).
     Solved,

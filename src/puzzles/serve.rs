@@ -27,6 +27,15 @@ pub fn default_dir() -> PathBuf {
     }
 }
 
+/// The shipped puzzle with this id, or why there is none.
+pub fn shipped(id: &str) -> Result<Puzzle, String> {
+    let dir = default_dir();
+    Library::load(&dir)?
+        .find(id)
+        .cloned()
+        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
+}
+
 /// Every playable puzzle of a folder, and what could not be read.
 #[derive(Clone, Debug, Default)]
 pub struct Library {
@@ -63,9 +72,10 @@ impl Library {
         for puzzle in puzzles {
             match start(&puzzle) {
                 Ok(_) => self.puzzles.push(puzzle),
-                Err(e) => self
-                    .problems
-                    .push(format!("{}: puzzle {}: {e}", file.display(), puzzle.id)),
+                Err(e) => {
+                    self.problems
+                        .push(format!("{}: puzzle {}: {e}", file.display(), puzzle.id))
+                }
             }
         }
     }
@@ -217,12 +227,17 @@ mod tests {
         let library = library();
         let mut record = PuzzleRecord::default();
         for seed in 0..20 {
-            let p = library.next(PuzzleSet::Game("flaxman"), &record, seed).unwrap();
+            let p = library
+                .next(PuzzleSet::Game("flaxman"), &record, seed)
+                .unwrap();
             assert!((1300..=1700).contains(&p.rating), "{}", p.rating);
         }
         // Solving near 1500 again and again moves the player up and away.
         for seed in 0..6 {
-            let p = library.next(PuzzleSet::Game("flaxman"), &record, seed).unwrap().clone();
+            let p = library
+                .next(PuzzleSet::Game("flaxman"), &record, seed)
+                .unwrap()
+                .clone();
             assert!(!record.attempted(&p.id));
             record.count(&p, "flaxman", true, 0);
         }
@@ -251,7 +266,10 @@ mod tests {
             Ok(PuzzleSet::Game("anglojewish"))
         );
         let error = PuzzleSet::parse("draughts").unwrap_err();
-        assert!(error.contains("draughts") && !error.contains('\n'), "{error}");
+        assert!(
+            error.contains("draughts") && !error.contains('\n'),
+            "{error}"
+        );
         let p = puzzle("x", "aj-compact", 1500);
         assert!(PuzzleSet::Game("anglojewish").holds(&p));
         assert!(!PuzzleSet::Game("flaxman").holds(&p));

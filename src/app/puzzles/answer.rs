@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Each move the game applied: the line's own moves coming back are only
 /// crossed off; the solver's move is judged.
-fn answer_moves(
+pub(super) fn answer_moves(
     mut applied: MessageReader<MoveApplied>,
     run: Option<ResMut<PuzzleRun>>,
     game: Option<Res<Match>>,
@@ -73,9 +73,8 @@ fn answer_moves(
                 let change = profile.count(&mut run.attempt, false);
                 run.change = run.change.or(change);
                 let after = session.clone_box();
-                let task = AsyncComputeTaskPool::get().spawn(async move {
-                    refutation(after.as_ref())
-                });
+                let task =
+                    AsyncComputeTaskPool::get().spawn(async move { refutation(after.as_ref()) });
                 run.said = None;
                 run.wrong = Some(WrongMove {
                     cell: applied.mv.route.to,

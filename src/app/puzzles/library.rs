@@ -144,7 +144,11 @@ fn choose_the_daily_puzzle(
     if daily.as_ref().is_some_and(|d| d.day == day) && !library.is_changed() {
         return;
     }
-    match library.library.daily(day).and_then(|p| DailyPuzzle::of(p, day)) {
+    match library
+        .library
+        .daily(day)
+        .and_then(|p| DailyPuzzle::of(p, day))
+    {
         Some(chosen) => commands.insert_resource(chosen),
         None => commands.remove_resource::<DailyPuzzle>(),
     }

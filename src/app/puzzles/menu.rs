@@ -98,8 +98,8 @@ fn sets(
     map: &mut ControlMap,
 ) -> Option<PuzzleRequested> {
     let mut chosen = None;
-    let rows = std::iter::once(PuzzleSet::Mixed)
-        .chain(FAMILIES.iter().map(|f| PuzzleSet::Game(f.key)));
+    let rows =
+        std::iter::once(PuzzleSet::Mixed).chain(FAMILIES.iter().map(|f| PuzzleSet::Game(f.key)));
     egui::Grid::new("puzzle sets")
         .num_columns(4)
         .spacing([14.0, 6.0])
@@ -142,9 +142,7 @@ fn daily_line(
     let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("Today's puzzle").strong());
-        ui.label(
-            egui::RichText::new(format!("{}: {}", daily.game, daily.prompt)).color(EXPLAIN),
-        );
+        ui.label(egui::RichText::new(format!("{}: {}", daily.game, daily.prompt)).color(EXPLAIN));
         if map.note("puzzles:daily", ui.button("Solve")).clicked() {
             chosen = Some(daily_request(daily));
         }

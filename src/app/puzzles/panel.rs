@@ -14,6 +14,8 @@ use crate::puzzles::serve::PuzzleSet;
 
 /// The prompt's size: the line the player reads first.
 const PROMPT_SIZE: f32 = 18.0;
+/// What the last move earned: read next.
+const VERDICT_SIZE: f32 = 16.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -102,7 +104,10 @@ fn buttons(
             controls.write(PuzzleControl::Next);
         }
     });
-    if map.note("puzzle-leave", ui.button("Back to the menu")).clicked() {
+    if map
+        .note("puzzle-leave", ui.button("Back to the menu"))
+        .clicked()
+    {
         controls.write(PuzzleControl::Leave);
     }
 }
@@ -120,7 +125,7 @@ fn words(ui: &mut egui::Ui, run: &PuzzleRun) {
     if let Some(wrong) = &run.wrong {
         let words = wrong.words.as_deref().unwrap_or("…");
         let text = format!("✖ {}: {words}", wrong.played);
-        ui.add(egui::Label::new(egui::RichText::new(text).color(FAILED)).wrap());
+        ui.add(egui::Label::new(egui::RichText::new(text).size(VERDICT_SIZE).color(FAILED)).wrap());
     }
     let (text, colour) = match &run.said {
         Some(Said::Right) => ("✔ Right: keep going.".to_string(), DONE),
@@ -130,14 +135,18 @@ fn words(ui: &mut egui::Ui, run: &PuzzleRun) {
         None => (String::new(), DONE),
     };
     if !text.is_empty() {
-        ui.add(egui::Label::new(egui::RichText::new(text).size(16.0).color(colour)).wrap());
+        ui.add(egui::Label::new(egui::RichText::new(text).size(VERDICT_SIZE).color(colour)).wrap());
     }
     if let Some(change) = run.change {
         let delta = change.after.rating - change.before.rating;
         let colour = if delta >= 0.0 { DONE } else { FAILED };
+        // The fonts have no arrow: the change in words.
         ui.colored_label(
             colour,
-            format!("Rating {:.0} → {:.0} ({delta:+.0})", change.before.rating, change.after.rating),
+            format!(
+                "Your rating {:.0} ({delta:+.0} from {:.0})",
+                change.after.rating, change.before.rating
+            ),
         );
     }
     if run.attempt.solved() {

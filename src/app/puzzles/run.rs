@@ -145,7 +145,11 @@ fn choose<'a>(
         .map_or(0, |d| d.as_nanos() as u64);
     let record = &profile.record;
     (0..8)
-        .filter_map(|i| library.library.next(request.set, record, seed.wrapping_add(i)))
+        .filter_map(|i| {
+            library
+                .library
+                .next(request.set, record, seed.wrapping_add(i))
+        })
         .find(|p| Some(p.id.as_str()) != current)
         .or_else(|| library.library.next(request.set, record, seed))
 }
@@ -233,11 +237,7 @@ fn aim_camera(
 }
 
 /// Leaving: the puzzle's game goes with it (it is no game to continue).
-fn leave_puzzle(
-    mut commands: Commands,
-    run: Option<Res<PuzzleRun>>,
-    mut players: ResMut<Players>,
-) {
+fn leave_puzzle(mut commands: Commands, run: Option<Res<PuzzleRun>>, mut players: ResMut<Players>) {
     if run.is_some() {
         commands.remove_resource::<PuzzleRun>();
         commands.remove_resource::<crate::app::play::game::Match>();
