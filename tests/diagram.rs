@@ -410,7 +410,15 @@ fn bad_requests_end_in_one_line_and_write_nothing() {
     }
     if !cfg!(feature = "app") {
         let png_path = dir.join("x.png").to_string_lossy().into_owned();
-        let all = ["diagram", "--variant", "chakra", "--man", "Q", "--out", &png_path];
+        let all = [
+            "diagram",
+            "--variant",
+            "chakra",
+            "--man",
+            "Q",
+            "--out",
+            &png_path,
+        ];
         let (code, _, err) = variantarium(&all);
         assert_eq!(code, 2, "{err}");
         assert_eq!(err.lines().count(), 1, "{err:?}");

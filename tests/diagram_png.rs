@@ -164,7 +164,12 @@ fn check(display: &PrivateDisplay, variant_key: &str, man: char, spot: Option<(&
     .expect("a diagram");
     let panel = &diagram.panels[0];
     let session = new_session(variant, Default::default(), Some(&panel.position)).expect("drawn");
-    let names: Vec<String> = session.layout().cells.iter().map(|c| c.name.clone()).collect();
+    let names: Vec<String> = session
+        .layout()
+        .cells
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
     let from = &names[usize::from(panel.man)];
     let (targets, _) = listed_targets(variant, &panel.position, from);
     assert!(!targets.is_empty(), "{variant_key} {man} has moves");
@@ -200,7 +205,10 @@ fn a_capture_in(variant_key: &str) -> (char, String, String) {
     for ply in 0..200 {
         let moves = game.legal_moves();
         // Not in check: the window marks a King in check in red too.
-        let capture = moves.iter().find(|m| m.is_capture()).filter(|_| !game.in_check());
+        let capture = moves
+            .iter()
+            .find(|m| m.is_capture())
+            .filter(|_| !game.in_check());
         if let Some(capture) = capture {
             let names: Vec<String> = game.layout().cells.iter().map(|c| c.name.clone()).collect();
             let man = game

@@ -403,7 +403,10 @@ fn a_save_keeps_the_time_each_move_took() {
     assert!(untimed.move_ms.is_empty(), "no times known: none kept");
     assert!(!untimed.to_json().contains("move_ms"));
     assert!(record::read(&untimed.to_json()).unwrap().move_ms.is_empty());
-    assert!(!saved.to_text().contains("1500"), "the text record has no times");
+    assert!(
+        !saved.to_text().contains("1500"),
+        "the text record has no times"
+    );
 
     let mut too_many = saved.clone();
     too_many.move_ms = vec![Some(1); 4];

@@ -575,8 +575,8 @@ fn real_time_replays_a_game_at_the_pace_it_was_played() {
     use variantarium::rules::history::DrawRules;
     use variantarium::rules::session::new_session;
     use variantarium::rules::variant::{Variant, VariantId};
-    let mut game = new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None)
-        .expect("a game");
+    let mut game =
+        new_session(Variant::new(VariantId::Flaxman), DrawRules::default(), None).expect("a game");
     for text in ["d1-a1", "e6-d6", "a1-a4"] {
         game.play(text).expect("legal");
     }

@@ -30,7 +30,6 @@ pub use look::capture::ScreenshotRequest;
 pub use look::meshes::{Extent, man_extent};
 pub use online::lobby::OnlineStart;
 pub use play::autosave::{AutosaveFile, AutosavePlugin, Resumable, ResumeRequested};
-pub use play::move_times::{MoveTimes, NextMoveTimes};
 pub use play::board::{Cell, CellIndex};
 pub use play::clock::{
     Clock, ClockChoice, ClockMode, ClockSystems, GameClock, NextClock, TimeControl,
@@ -44,6 +43,7 @@ pub use play::game::{
 pub use play::hints::{HoveredCell, Overlays};
 pub use play::keys::{KeyCommand, TypingText, key_command};
 pub use play::marks::{Mark, MarkKind, MarkShape, Marks, RING_INNER};
+pub use play::move_times::{MoveTimes, NextMoveTimes};
 pub use play::pieces::{Ghost, Morph, Origin, Piece, Turning, Tween, morph};
 pub use play::selection::{ClickRefused, LegalMoves, PendingChoice, Selection, Target};
 pub use play::settings::{Settings, SettingsFile, SettingsWindow};

@@ -7,8 +7,9 @@ use bevy::window::WindowResolution;
 
 use super::start::{LessonStart, WindowStart};
 use crate::app::{
-    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock, OnlineStart,
-    NextMoveTimes, Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen, ScreenshotRequest, StartNotice, StartWith,
+    AutosavePlugin, CellMapOut, CorePlugin, LessonLibrary, LessonRequested, NextClock,
+    NextMoveTimes, OnlineStart, Players, PuzzleRequested, Quality, SceneOnly, ScenePlugin, Screen,
+    ScreenshotRequest, StartNotice, StartWith,
 };
 
 /// winit panics when it cannot reach a display: say so plainly instead.

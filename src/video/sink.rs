@@ -186,7 +186,9 @@ impl Encoder for PngFolder {
             {
                 fs::create_dir_all(parent).map_err(|e| cannot(parent, e))?;
             }
-            stop::commit(|| fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e)))?;
+            stop::commit(|| {
+                fs::rename(&self.partial, &self.done).map_err(|e| cannot(&self.done, e))
+            })?;
         } else {
             // An existing folder: the frames move in, each in one rename.
             stop::commit(|| {

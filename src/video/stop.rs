@@ -16,8 +16,8 @@
 //! kills the encoder child, removes the temporary output and exits at once.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use bevy::app::TerminalCtrlCHandlerPlugin;
 use bevy::app::ctrlc;
@@ -109,14 +109,14 @@ fn on_signal() {
             drop(state);
             TerminalCtrlCHandlerPlugin::gracefully_exit();
         }
-        Stage::Stopped(_) => abandon(&mut state),
+        Stage::Stopped(_) => abandon(&state, signal),
         Stage::Committed => {}
     }
 }
 
 /// A second signal: the encoder process is killed, the temporary output
 /// removed, and the process ends now.
-fn abandon(state: &mut State) {
+fn abandon(state: &State, signal: i32) {
     for &child in &state.children {
         let pid = child as libc::pid_t;
         // SAFETY: kill and waitpid on our own child's id.
@@ -128,12 +128,14 @@ fn abandon(state: &mut State) {
     for partial in &state.partials {
         let _ = std::fs::remove_dir_all(partial).or_else(|_| std::fs::remove_file(partial));
     }
-    eprintln!("variantarium: {}", stopped_message(libc::SIGINT));
+    eprintln!("variantarium: {}", stopped_message(signal));
     std::process::exit(ABANDONED_STATUS);
 }
 
 fn lock() -> std::sync::MutexGuard<'static, State> {
-    STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    STATE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The message of a recording stopped by `signal`.

@@ -43,10 +43,7 @@ pub const WARM_UP_FRAMES: u32 = 4;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            take_requested_screenshot,
-            show_the_man.after(CameraSystems),
-        )
+        (take_requested_screenshot, show_the_man.after(CameraSystems))
             .run_if(resource_exists::<ScreenshotRequest>)
             .run_if(in_state(Screen::Playing)),
     )

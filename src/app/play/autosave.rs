@@ -15,10 +15,10 @@ use bevy::prelude::*;
 
 use crate::app::play::clock::{ClockSystems, GameClock, NextClock};
 use crate::app::play::computer::Players;
-use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::game::{
     GameStarted, GameSystems, Match, MoveApplied, NewGameRequested, PositionChanged, StartNotice,
 };
+use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::remote::ServerGame;
 use crate::app::screen::{Backdrop, Screen, in_lesson};
 use crate::engine::Level;

@@ -19,12 +19,12 @@ use std::time::SystemTime;
 use bevy::prelude::*;
 
 use crate::app::play::clock::{GameClock, NextClock};
-use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::computer::Players;
 use crate::app::play::files::{
     FileNote, export_game, fresh_name, load_game, save_game, save_record, saves_dir,
 };
 use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
+use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::remote::{OnlineResumeRequested, ServerGame};
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::record::{GameRecord, SavedClock};
