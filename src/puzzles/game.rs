@@ -119,8 +119,15 @@ fn decided(screened: &[Option<Seen>]) -> bool {
     }
     // Scores are the mover's: alternate the sign to follow one side.
     let last = &screened[n - DECIDED_PLIES..];
-    let lead =
-        |i: usize, seen: &Option<Seen>| seen.map(|s| if i % 2 == 0 { s.score } else { -s.score });
+    let lead = |i: usize, seen: &Option<Seen>| {
+        seen.map(|s| {
+            if i.is_multiple_of(2) {
+                s.score
+            } else {
+                -s.score
+            }
+        })
+    };
     let leads: Option<Vec<i32>> = last.iter().enumerate().map(|(i, s)| lead(i, s)).collect();
     leads.is_some_and(|l| l.iter().all(|&x| x >= DECIDED) || l.iter().all(|&x| x <= -DECIDED))
 }
