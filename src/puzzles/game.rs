@@ -120,7 +120,13 @@ fn decided(screened: &[Option<Seen>]) -> bool {
     // Scores are the mover's: alternate the sign to follow one side.
     let last = &screened[n - DECIDED_PLIES..];
     let lead = |i: usize, seen: &Option<Seen>| {
-        seen.map(|s| if i % 2 == 0 { s.score } else { -s.score })
+        seen.map(|s| {
+            if i.is_multiple_of(2) {
+                s.score
+            } else {
+                -s.score
+            }
+        })
     };
     let leads: Option<Vec<i32>> = last.iter().enumerate().map(|(i, s)| lead(i, s)).collect();
     leads.is_some_and(|l| l.iter().all(|&x| x >= DECIDED) || l.iter().all(|&x| x <= -DECIDED))
@@ -259,5 +265,32 @@ impl Rejections {
         self.not_winning += other.not_winning;
         self.not_unique += other.not_unique;
         self.no_end += other.no_end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn screens(scores: &[i32]) -> Vec<Option<Seen>> {
+        scores
+            .iter()
+            .map(|&score| Some(Seen { score, material: 0 }))
+            .collect()
+    }
+
+    #[test]
+    fn a_game_is_decided_when_one_side_leads_for_six_screens() {
+        // The mover's scores alternate in sign while one side leads.
+        assert!(decided(&screens(&[0, 700, -650, 800, -900, 610, -600])));
+        assert!(decided(&screens(&[-700, 650, -800, 900, -610, 600])));
+        // Five plies only, one short lead, or the lead changing hands.
+        assert!(!decided(&screens(&[700, -650, 800, -900, 610])));
+        assert!(!decided(&screens(&[700, -650, 800, -500, 610, -600])));
+        assert!(!decided(&screens(&[700, -650, 800, 900, -610, 600])));
+        // An opening ply (not screened) in the window.
+        let mut with_gap = screens(&[700, -650, 800, -900, 610, -600]);
+        with_gap[0] = None;
+        assert!(!decided(&with_gap));
     }
 }

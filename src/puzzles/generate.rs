@@ -131,7 +131,11 @@ fn merge(games: Vec<GameFinds>) -> (Vec<Puzzle>, GenerateStats) {
     let mut puzzles = Vec::new();
     for game in games {
         stats.add(&game.stats);
-        puzzles.extend(game.puzzles.into_iter().filter(|p| ids.insert(p.id.clone())));
+        puzzles.extend(
+            game.puzzles
+                .into_iter()
+                .filter(|p| ids.insert(p.id.clone())),
+        );
     }
     stats.puzzles = puzzles.len() as u64;
     (puzzles, stats)
