@@ -11,8 +11,8 @@ use clap::{Args, Subcommand};
 use super::setup::{GameChoice, io_error};
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
-    GenerateSpec, GenerateStats, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate, parse_puzzles,
-    puzzles_json,
+    GenerateSpec, GenerateStats, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate,
+    parse_puzzles, puzzles_json,
 };
 use crate::rules::random::Rng;
 
