@@ -16,11 +16,11 @@ use crate::rules::Position;
 use crate::rules::random::Rng;
 use crate::rules::zobrist::splitmix64;
 
-use super::generate::{GenerateSpec, GenerateStats};
 use super::line::{Found, Reject, WIN, follow};
 use super::material::{MINOR_PIECE, balance};
 use super::puzzle::{Puzzle, option_texts};
 use super::themes::themes;
+use crate::rules::variant::Variant;
 
 /// Each player's level is drawn from the first this many (Novice to Club
 /// player): mixed strengths make the blunders that puzzles come from.
@@ -35,6 +35,43 @@ const SCREEN_NODES: u64 = 20_000;
 const OPENING_MIN: usize = 2;
 /// … and fewer than this many more.
 const OPENING_SPREAD: usize = 7;
+
+/// What to generate.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateSpec {
+    pub variant: Variant,
+    pub games: u32,
+    pub seed: u64,
+    /// The puzzle searches' depth (plies).
+    pub depth: u32,
+    /// Plies after which a game stops.
+    pub max_plies: u32,
+    /// Games played at once, one a thread (the output does not depend on it).
+    pub threads: usize,
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct GenerateStats {
+    pub games: u32,
+    /// Positions screened.
+    pub positions: u64,
+    /// Positions followed with the puzzle searches.
+    pub examined: u64,
+    pub puzzles: u64,
+    /// Why candidates were skipped or followed positions dropped.
+    pub rejected: Rejections,
+}
+
+impl GenerateStats {
+    /// Adds another game's counts (not its puzzles: the merge counts those).
+    pub fn add(&mut self, other: &GenerateStats) {
+        self.games += other.games;
+        self.positions += other.positions;
+        self.examined += other.examined;
+        self.rejected.add(&other.rejected);
+    }
+}
 
 /// What one game gave: its puzzles in the order found (one per id) and
 /// its counts.

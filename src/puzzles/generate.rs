@@ -10,46 +10,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::rules::Position;
 use crate::rules::dispatch::VariantVisitor;
-use crate::rules::variant::{Variant, VariantId};
+use crate::rules::variant::VariantId;
 
-use super::game::{GameFinds, Rejections, play_game};
+use super::game::{GameFinds, play_game};
+pub use super::game::{GenerateSpec, GenerateStats};
 use super::puzzle::Puzzle;
-
-/// What to generate.
-#[derive(Clone, Copy, Debug)]
-pub struct GenerateSpec {
-    pub variant: Variant,
-    pub games: u32,
-    pub seed: u64,
-    /// The puzzle searches' depth (plies).
-    pub depth: u32,
-    /// Plies after which a game stops.
-    pub max_plies: u32,
-    /// Games played at once, one a thread (the output does not depend on it).
-    pub threads: usize,
-}
-
-/// What a run did.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct GenerateStats {
-    pub games: u32,
-    /// Positions screened.
-    pub positions: u64,
-    /// Positions followed with the puzzle searches.
-    pub examined: u64,
-    pub puzzles: u64,
-    /// Why candidates were skipped or followed positions dropped.
-    pub rejected: Rejections,
-}
-
-impl GenerateStats {
-    fn add(&mut self, other: &GenerateStats) {
-        self.games += other.games;
-        self.positions += other.positions;
-        self.examined += other.examined;
-        self.rejected.add(&other.rejected);
-    }
-}
 
 /// The default puzzle depth of a game: deeper where the game's search is
 /// cheap (Flaxman's few men), shallower on the crowded boards.
