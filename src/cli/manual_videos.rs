@@ -121,18 +121,6 @@ fn record(
     }
 }
 
-/// The WebM's codec: VP9 at the quality `record` gives its WebM videos.
-const WEBM: [&str; 8] = [
-    "-c:v",
-    "libvpx-vp9",
-    "-crf",
-    "32",
-    "-b:v",
-    "0",
-    "-row-mt",
-    "1",
-];
-
 /// The GIF's filter: one palette for the whole lesson, chosen from what
 /// changes, and each frame stored as the rectangle that changed.
 const GIF: &str = "split[a][b];[a]palettegen=stats_mode=diff[p];\
@@ -148,7 +136,11 @@ fn encode(frames: &Path, out: &Path, lesson: &str, fps: u32) -> Result<(), Strin
         "-pix_fmt",
         "yuv420p",
     ];
-    let webm_args: Vec<&str> = WEBM.iter().chain(&pad).copied().collect();
+    let webm_args: Vec<&str> = crate::video::codec::WEBM_CODEC
+        .iter()
+        .chain(&pad)
+        .copied()
+        .collect();
     ffmpeg(frames, fps, &webm_args, "webm", &webm)?;
     ffmpeg(frames, fps, &["-lavfi", GIF], "gif", &gif)
 }

@@ -13,4 +13,5 @@ pub mod svg;
 mod text;
 
 pub use build::{Diagram, Panel, Request, draw};
+pub use ink::escape;
 pub use marks::{Mark, Overlay, RoutePath, RuleLine};

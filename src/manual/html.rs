@@ -4,22 +4,9 @@
 
 use std::fmt::Write;
 
-/// Text made safe inside an element or a quoted attribute: the five
-/// characters XML gives meaning to are written as entities.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+/// Text made safe inside an element or a quoted attribute: the same
+/// escaping the SVG diagrams use, since the pages are XML-strict too.
+pub use crate::diagram::escape;
 
 /// A name safe in a file name and an `id`: lower case letters and digits,
 /// runs of anything else one hyphen ("Chakra (king mode)" → "chakra-king-mode").

@@ -2,8 +2,10 @@
 //! played in the game window frame by frame, read back and encoded into a
 //! video, a GIF or numbered PNG frames.
 
+pub mod codec;
 #[cfg(feature = "app")]
 pub mod column;
+
 #[cfg(feature = "app")]
 pub mod driver;
 pub mod script;

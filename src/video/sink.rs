@@ -328,19 +328,7 @@ impl Ffmpeg {
                     "+faststart",
                 ],
             ),
-            _ => (
-                "webm",
-                &[
-                    "-c:v",
-                    "libvpx-vp9",
-                    "-crf",
-                    "32",
-                    "-b:v",
-                    "0",
-                    "-row-mt",
-                    "1",
-                ],
-            ),
+            _ => ("webm", &super::codec::WEBM_CODEC),
         };
         let size = format!("{width}x{height}");
         let rate = fps.to_string();
