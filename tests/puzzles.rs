@@ -78,6 +78,40 @@ fn a_generator_run_is_reproducible_and_passes_the_check() {
 }
 
 #[test]
+fn blunders_played_aside_add_puzzles_reproducibly_and_keep_the_games_own() {
+    use variantarium::puzzles::parse_puzzles;
+    let (plain, a, b) = (
+        scratch("gen-plain.json"),
+        scratch("gen-blunders-a.json"),
+        scratch("gen-blunders-b.json"),
+    );
+    let own = parse_puzzles(&generate(&plain, &[])).expect("a puzzle file");
+    let first = generate(&a, &["--blunders", "1"]);
+    assert_eq!(
+        first,
+        generate(&b, &["--blunders", "1", "--threads", "2"]),
+        "two runs with blunders from one seed differ (one thread, then two)"
+    );
+    let with_blunders = parse_puzzles(&first).expect("a puzzle file");
+    assert!(
+        own.iter().all(|p| with_blunders.contains(p)),
+        "a puzzle of the game itself was lost"
+    );
+    assert!(
+        with_blunders.len() > own.len(),
+        "the blunders added nothing: {} puzzles, {} without them",
+        with_blunders.len(),
+        own.len()
+    );
+    let (code, out, err) = variantarium(&["puzzles", "--check", a.to_str().expect("a path")]);
+    assert_eq!(
+        (code, out),
+        (0, format!("puzzles {} ok\n", with_blunders.len())),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_merged_run_keeps_the_file_and_adds_only_new_ids() {
     use variantarium::puzzles::parse_puzzles;
     let file = scratch("merge.json");

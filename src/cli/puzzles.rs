@@ -71,6 +71,10 @@ pub struct GenerateArgs {
     /// Games played at once, one a thread (the output does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Blunders of the mover played aside at each screened position and
+    /// looked at too (positions a weak player would reach).
+    #[arg(long, default_value_t = 0)]
+    pub blunders: usize,
     /// The puzzle file to write (replaced atomically), sorted by id.
     #[arg(long)]
     pub out: PathBuf,
@@ -115,6 +119,7 @@ fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> 
         depth: args.depth.unwrap_or_else(|| default_depth(variant.id)),
         max_plies: args.max_plies,
         threads: args.threads,
+        blunders: args.blunders,
     };
     let kept = if args.merge {
         read_kept(&args.out)?
@@ -160,7 +165,7 @@ fn report(
     writeln!(
         out,
         "puzzles {} from {} games ({} positions screened, {} followed) in {seconds:.1} s\n\
-         new {added}; dropped: {} free piece, {} node cap, {} not winning, {} not unique, {} no end",
+         new {added}; dropped: {} free piece, {} node cap, {} not winning, {} not unique, {} no end, {} plain",
         stats.puzzles,
         stats.games,
         stats.positions,
@@ -170,6 +175,7 @@ fn report(
         r.not_winning,
         r.not_unique,
         r.no_end,
+        r.plain,
     )
     .map_err(io_error)
 }

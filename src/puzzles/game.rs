@@ -8,17 +8,29 @@
 //! side lost a minor piece's worth of material over the last two plies (its
 //! own move a blunder, the win only winning it back: lichess's "no free
 //! piece" rule).
+//!
+//! With `blunders` above zero a game also looks at the roads it did not
+//! take: at each screened position, up to that many of the mover's moves
+//! that a one-ply search shows to hand the other side a win (a man left
+//! hanging, a mate let in) are played aside, drawn by a seeded generator
+//! of the game's own, and their positions screened and considered like the
+//! game's. A weak player makes such moves; the game itself goes on as
+//! without them. Two kinds of puzzle from them are dropped as too plain
+//! or too alike: one move that takes the man the blunder moved (the
+//! blunder was putting him en prise), and a solution the game has already
+//! given.
 
 use std::collections::HashSet;
 
 use crate::engine::{Level, SearchLimits, search};
 use crate::rules::Position;
 use crate::rules::random::Rng;
+use crate::rules::view::CellId;
 use crate::rules::zobrist::splitmix64;
 
 use super::line::{Found, Reject, WIN, follow};
 use super::material::{MINOR_PIECE, balance};
-use super::puzzle::{Puzzle, option_texts};
+use super::puzzle::{End, Puzzle, option_texts};
 use super::themes::themes;
 use crate::rules::variant::Variant;
 
@@ -35,6 +47,10 @@ const SCREEN_NODES: u64 = 20_000;
 const OPENING_MIN: usize = 2;
 /// … and fewer than this many more.
 const OPENING_SPREAD: usize = 7;
+/// The node budget of the one-ply search that finds a blunder.
+const BLUNDER_NODES: u64 = 2_000;
+/// Salt of the blunders' generator, apart from the game's.
+const BLUNDER_SALT: u64 = 0x6b6c_756e_6465_7273;
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -48,6 +64,8 @@ pub struct GenerateSpec {
     pub max_plies: u32,
     /// Games played at once, one a thread (the output does not depend on it).
     pub threads: usize,
+    /// Blunders played aside at each screened position (0: the game only).
+    pub blunders: usize,
 }
 
 /// What a run did.
@@ -80,6 +98,33 @@ pub struct GameFinds {
     pub stats: GenerateStats,
 }
 
+/// The ids and solutions of a game's puzzles so far.
+#[derive(Default)]
+struct Known {
+    ids: HashSet<String>,
+    lines: HashSet<Vec<String>>,
+}
+
+impl Known {
+    /// Keeps the game's own puzzle `found` when its id is new, and each of
+    /// the puzzles from blunders `aside` when its id and its solution are.
+    fn keep(&mut self, finds: &mut GameFinds, found: Option<Puzzle>, aside: Vec<Puzzle>) {
+        if let Some(puzzle) = found
+            && self.ids.insert(puzzle.id.clone())
+        {
+            self.lines.insert(puzzle.solution.clone());
+            finds.puzzles.push(puzzle);
+        }
+        for puzzle in aside {
+            if !self.lines.insert(puzzle.solution.clone()) {
+                finds.stats.rejected.plain += 1;
+            } else if self.ids.insert(puzzle.id.clone()) {
+                finds.puzzles.push(puzzle);
+            }
+        }
+    }
+}
+
 /// One screened ply of a game: the mover's short-search score and its
 /// material balance.
 #[derive(Clone, Copy)]
@@ -92,6 +137,7 @@ struct Seen {
 pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> GameFinds {
     let game_seed = splitmix64(spec.seed ^ splitmix64(u64::from(game) + 1));
     let mut rng = Rng::new(game_seed);
+    let mut blunder_rng = Rng::new(splitmix64(game_seed ^ BLUNDER_SALT));
     let level = |n: usize| Level::new(n as u8 + 1).unwrap_or(Level::MAX);
     let levels = [level(rng.below(LEVELS)), level(rng.below(LEVELS))];
     let opening = OPENING_MIN + rng.below(OPENING_SPREAD);
@@ -102,7 +148,7 @@ pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> Game
             ..GenerateStats::default()
         },
     };
-    let mut seen_ids = HashSet::new();
+    let mut known = Known::default();
     let mut pos = start.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut screened: Vec<Option<Seen>> = Vec::new();
@@ -118,11 +164,16 @@ pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> Game
             moves[rng.below(moves.len())]
         } else {
             screened.push(screen(spec, &pos, &history, &mut finds.stats));
-            if let Some(puzzle) = consider(spec, &pos, &screened, &mut finds.stats)
-                && seen_ids.insert(puzzle.id.clone())
-            {
-                finds.puzzles.push(puzzle);
-            }
+            let found = consider(spec, &pos, &screened, &mut finds.stats);
+            let aside = blunders(
+                spec,
+                &pos,
+                &history,
+                &screened,
+                &mut blunder_rng,
+                &mut finds.stats,
+            );
+            known.keep(&mut finds, found, aside);
             let side = pos.side_to_move();
             let limits = SearchLimits {
                 time: None,
@@ -141,6 +192,71 @@ pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> Game
     }
     finds.stats.puzzles = finds.puzzles.len() as u64;
     finds
+}
+
+/// The puzzles of up to `spec.blunders` of the mover's blunders at `pos`
+/// (its screen the last of `screened`), each played aside and considered
+/// as if the game had gone there.
+fn blunders<P: Position>(
+    spec: &GenerateSpec,
+    pos: &P,
+    history: &[u64],
+    screened: &[Option<Seen>],
+    rng: &mut Rng,
+    stats: &mut GenerateStats,
+) -> Vec<Puzzle> {
+    if spec.blunders == 0 || screened.last().is_none_or(|s| s.is_none()) {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut history = history.to_vec();
+    history.push(pos.hash());
+    let one_ply = SearchLimits {
+        depth: Some(1),
+        nodes: Some(BLUNDER_NODES),
+        tt_megabytes: 1,
+        ..SearchLimits::default()
+    };
+    let mut losing: Vec<(P, CellId)> = moves
+        .iter()
+        .map(|&mv| {
+            let mut after = pos.clone();
+            after.play(mv);
+            (after, pos.route(mv).to)
+        })
+        .filter(|(after, _)| {
+            after.outcome().is_none()
+                && search(after, &history, &one_ply).is_some_and(|r| r.score >= WIN)
+        })
+        .collect();
+    let mut puzzles = Vec::new();
+    let mut with_blunder = screened.to_vec();
+    for _ in 0..spec.blunders.min(losing.len()) {
+        let (after, blundered_to) = losing.swap_remove(rng.below(losing.len()));
+        with_blunder.push(screen(spec, &after, &history, stats));
+        if let Some(puzzle) = consider(spec, &after, &with_blunder, stats) {
+            if takes_the_blundered_man(&after, &puzzle, blundered_to) {
+                stats.rejected.plain += 1;
+            } else {
+                puzzles.push(puzzle);
+            }
+        }
+        with_blunder.pop();
+    }
+    puzzles
+}
+
+/// Whether `puzzle` is one move that wins material by taking the man the
+/// blunder just moved to `blundered_to`.
+fn takes_the_blundered_man<P: Position>(after: &P, puzzle: &Puzzle, blundered_to: CellId) -> bool {
+    let [first] = puzzle.solution.as_slice() else {
+        return false;
+    };
+    puzzle.end != End::Mate
+        && after
+            .parse_move(first)
+            .is_ok_and(|mv| after.route(mv).to == blundered_to)
 }
 
 /// Whether the same side has led by at least [`DECIDED`] in each of the
@@ -284,6 +400,9 @@ pub struct Rejections {
     pub not_winning: u64,
     pub not_unique: u64,
     pub no_end: u64,
+    /// Puzzles from blunders played aside that were too plain or too alike
+    /// (see the module's words).
+    pub plain: u64,
 }
 
 impl Rejections {
@@ -302,6 +421,7 @@ impl Rejections {
         self.not_winning += other.not_winning;
         self.not_unique += other.not_unique;
         self.no_end += other.no_end;
+        self.plain += other.plain;
     }
 }
 
@@ -329,5 +449,38 @@ mod tests {
         let mut with_gap = screens(&[700, -650, 800, -900, 610, -600]);
         with_gap[0] = None;
         assert!(!decided(&with_gap));
+    }
+
+    #[test]
+    fn one_move_taking_the_blundered_man_is_plain_and_other_lines_are_not() {
+        use crate::rules::chakra::Chakra;
+        let text = "acm1ksca/1p1p2p1/2p5/5pq1/2CPp3/2P5/1P2PPP1/ACMQKS1A w Th2n,Tc3k,tg5n,ta7n";
+        let after = Chakra::from_text(text, &()).expect("a position");
+        let cell = |name: &str| after.layout().cell_named(name).expect("a cell");
+        let puzzle = |solution: &[&str], end: End| Puzzle {
+            id: "chakra-0".into(),
+            variant: "chakra".into(),
+            pawn: None,
+            promotion: None,
+            position: text.into(),
+            solution: solution.iter().map(|s| s.to_string()).collect(),
+            end,
+            depth: 5,
+            themes: Vec::new(),
+            rating: 1200,
+        };
+        let take = puzzle(&["c1-g5"], End::Material { gain: 900 });
+        // The Queen the blunder put on g5, taken: plain.
+        assert!(takes_the_blundered_man(&after, &take, cell("g5")));
+        // A blunder that moved another man left the Queen hanging: kept.
+        assert!(!takes_the_blundered_man(&after, &take, cell("e4")));
+        // A mate, or a longer line, is kept whatever it takes.
+        assert!(!takes_the_blundered_man(
+            &after,
+            &puzzle(&["c1-g5"], End::Mate),
+            cell("g5")
+        ));
+        let longer = puzzle(&["c1-g5", "f5-f4", "g5-g6"], End::Material { gain: 900 });
+        assert!(!takes_the_blundered_man(&after, &longer, cell("g5")));
     }
 }
