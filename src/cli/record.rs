@@ -292,6 +292,7 @@ fn lesson(id: &str) -> Result<Script, String> {
         steps: Vec::new(),
         closing: played.caption.unwrap_or_default(),
         lesson: Some(lesson.clone()),
+        seat: None,
     };
     Ok(Script {
         segments: vec![segment],
@@ -307,8 +308,8 @@ fn lesson(id: &str) -> Result<Script, String> {
 fn puzzle(id: &str) -> Result<Script, String> {
     let puzzle = crate::puzzles::serve::shipped(id)?;
     let start = crate::puzzles::serve::start(&puzzle).map_err(|e| format!("puzzle '{id}': {e}"))?;
-    let solver = start.side_to_move().name();
-    let prompt = crate::puzzles::prompt(&puzzle, solver);
+    let solver = start.side_to_move();
+    let prompt = crate::puzzles::prompt(&puzzle, solver.name());
     let game = start.variant().id.title().to_string();
     let title = Card {
         heading: format!("Puzzle: {game}"),
@@ -324,6 +325,7 @@ fn puzzle(id: &str) -> Result<Script, String> {
         };
         step.caption = format!("{}: {whose}", step.text);
     }
+    segment.seat = Some(solver);
     Ok(Script {
         segments: vec![segment],
         end: Card {

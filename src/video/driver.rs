@@ -23,10 +23,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::column;
 use super::script::{Beat, Card, Pace, Script, Timeline};
 use super::writer::Frame;
+use crate::app::look::camera::seat_yaw;
 use crate::app::{
     CameraSystems, CellIndex, GameSystems, LessonCue, LessonPlayer, LessonSteps, MainCamera,
     MoveApplied, MoveRequested, NewGameRequested, OrbitCamera, PacedFromOutside, ReservedBottom,
 };
+use crate::rules::Side;
 
 /// Frames being read back at once, at most.
 const IN_FLIGHT: usize = 3;
@@ -91,6 +93,7 @@ impl RecordPlugin {
                 received: 0,
                 capture_now: false,
                 aim: None,
+                seat: None,
             })),
         }
     }
@@ -124,6 +127,7 @@ impl Plugin for RecordPlugin {
                 Update,
                 play_the_beat.before(GameSystems).before(LessonSteps),
             )
+            .add_systems(Update, hold_the_seat.before(CameraSystems))
             .add_systems(
                 Update,
                 (note_the_mover, aim_camera).chain().after(CameraSystems),
@@ -151,6 +155,9 @@ struct Recorder {
     capture_now: bool,
     /// Where the man of the current move went, for the cinematic camera.
     aim: Option<Vec3>,
+    /// The segment's seat (its game's side count and the side): the view
+    /// stays behind that side.
+    seat: Option<(u8, Side)>,
 }
 
 impl Recorder {
@@ -183,10 +190,15 @@ fn play_the_beat(
     };
     if offset == 0 {
         match span.beat {
-            // The first game is the window's launch game.
-            Beat::Title(s) if s > 0 => {
-                let session = recorder.script.segments[s].start.clone_box();
-                games.write(NewGameRequested { session });
+            Beat::Title(s) => {
+                let segment = &recorder.script.segments[s];
+                let seat = segment.seat.map(|side| (segment.start.side_count(), side));
+                // The first game is the window's launch game.
+                if s > 0 {
+                    let session = segment.start.clone_box();
+                    games.write(NewGameRequested { session });
+                }
+                recorder.seat = seat;
                 recorder.aim = None;
             }
             Beat::Move(s, m) => {
@@ -262,6 +274,17 @@ fn pace_time(mut recorder: ResMut<Recorder>, mut strategy: ResMut<TimeUpdateStra
     };
     if !matches!(*strategy, TimeUpdateStrategy::ManualDuration(d) if d == step) {
         *strategy = TimeUpdateStrategy::ManualDuration(step);
+    }
+}
+
+/// Keeps the view behind the segment's seat, whatever turned it (a new
+/// game's placement, or the view following the side to move).
+fn hold_the_seat(recorder: Res<Recorder>, mut orbit: ResMut<OrbitCamera>) {
+    if let Some((sides, side)) = recorder.seat {
+        let yaw = seat_yaw(sides, side);
+        if orbit.yaw != yaw {
+            orbit.yaw = yaw;
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 
 use crate::learn::Lesson;
 use crate::learn::timing::LessonTiming;
+use crate::rules::Side;
 use crate::rules::session::Session;
 
 /// Seconds a segment's title card stays up.
@@ -49,6 +50,9 @@ pub struct Segment {
     /// A lesson played by the window's lesson player on its own timeline
     /// (then `steps` is empty).
     pub lesson: Option<Lesson>,
+    /// The side the view sits behind for the whole segment (a puzzle's
+    /// solver); None: the window's own choice, turning as it would in play.
+    pub seat: Option<Side>,
 }
 
 impl Segment {
@@ -90,6 +94,7 @@ impl Segment {
             steps,
             closing,
             lesson: None,
+            seat: None,
         })
     }
 
@@ -265,6 +270,7 @@ mod tests {
                 steps: Vec::new(),
                 closing: String::new(),
                 lesson: Some(lesson.clone()),
+                seat: None,
             }],
             end: card,
         };

@@ -113,11 +113,12 @@ fn sets(
                     n => format!("{n} puzzles"),
                 });
                 match set {
-                    PuzzleSet::Game(key) => {
+                    // A game without puzzles has no rating to show yet.
+                    PuzzleSet::Game(key) if count > 0 => {
                         let own = profile.record.rating(key);
                         ui.label(format!("rating {:.0}", own.rating))
                     }
-                    PuzzleSet::Mixed => ui.label(""),
+                    _ => ui.label(""),
                 };
                 let name = match set {
                     PuzzleSet::Mixed => "puzzles:mixed".to_string(),
@@ -133,20 +134,23 @@ fn sets(
     chosen
 }
 
-/// "Today's puzzle: Flaxman, White to move and mate in 2  [Solve]".
+/// "Today's puzzle  [Solve]", and under it "Flaxman: White to move and
+/// mate in 2" (the button on the heading's line, so that a long prompt
+/// wraps under it instead of pushing the button onto a line of its own).
 fn daily_line(
     ui: &mut egui::Ui,
     daily: &DailyPuzzle,
     map: &mut ControlMap,
 ) -> Option<PuzzleRequested> {
     let mut chosen = None;
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Today's puzzle").strong());
-        ui.label(egui::RichText::new(format!("{}: {}", daily.game, daily.prompt)).color(EXPLAIN));
         if map.note("puzzles:daily", ui.button("Solve")).clicked() {
             chosen = Some(daily_request(daily));
         }
     });
+    let prompt = format!("{}: {}", daily.game, daily.prompt);
+    ui.add(egui::Label::new(egui::RichText::new(prompt).color(EXPLAIN)).wrap());
     chosen
 }
 

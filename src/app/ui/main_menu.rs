@@ -218,7 +218,8 @@ fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlM
     }
 }
 
-/// "Today's puzzle · Flaxman · White to move and mate in 2", a click away.
+/// "[Solve] Today's puzzle · Flaxman · White to move and mate in 2": the
+/// button first, so that on a narrow window the words wrap, not the button.
 fn daily_puzzle(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlMap) {
     let Some(daily) = actions.daily.as_deref() else {
         return;
@@ -226,11 +227,11 @@ fn daily_puzzle(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut Co
     ui.add_space(4.0);
     let mut request = None;
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("Today's puzzle").strong().color(ACCENT));
-        ui.label(format!("{}  ·  {}", daily.game, daily.prompt));
         if controls.note("daily-puzzle", ui.button("Solve")).clicked() {
             request = Some(daily_request(daily));
         }
+        ui.label(egui::RichText::new("Today's puzzle").strong().color(ACCENT));
+        ui.label(format!("{}  ·  {}", daily.game, daily.prompt));
     });
     if let Some(request) = request {
         actions.puzzle_requests.write(request);
