@@ -92,16 +92,17 @@ fn click_move(app: &mut App, text: &str) {
     }
 }
 
-/// Every game's key that has a shipped puzzle.
-fn games_with_puzzles() -> Vec<&'static str> {
+/// Every game's key; each must have shipped puzzles.
+fn every_game() -> Vec<&'static str> {
     let library = Library::load(&default_dir()).expect("the shipped puzzles");
-    let games: Vec<&'static str> = FAMILIES
+    FAMILIES
         .iter()
         .map(|f| f.key)
-        .filter(|&key| library.of(PuzzleSet::Game(key)).next().is_some())
-        .collect();
-    assert!(!games.is_empty(), "no shipped puzzles");
-    games
+        .inspect(|&key| {
+            let shipped = library.of(PuzzleSet::Game(key)).next().is_some();
+            assert!(shipped, "{key} has no shipped puzzle");
+        })
+        .collect()
 }
 
 fn kept(record: &Path) -> PuzzleRecord {
@@ -123,7 +124,7 @@ fn solve(app: &mut App) {
 
 #[test]
 fn every_games_puzzle_solved_by_clicks_raises_the_rating_and_is_kept() {
-    for game in games_with_puzzles() {
+    for game in every_game() {
         let path = record_file("solved", game);
         let mut app = puzzle_app(game, &path);
         solve(&mut app);
@@ -174,7 +175,7 @@ fn wrong_move(app: &App) -> (String, u16) {
 
 #[test]
 fn a_wrong_move_is_ringed_refuted_taken_back_and_lowers_the_rating() {
-    for game in games_with_puzzles() {
+    for game in every_game() {
         let path = record_file("wrong", game);
         let mut app = puzzle_app(game, &path);
         let (played, cell) = wrong_move(&app);
@@ -213,7 +214,7 @@ fn a_wrong_move_is_ringed_refuted_taken_back_and_lowers_the_rating() {
 
 #[test]
 fn show_solution_plays_the_line_and_counts_as_failed() {
-    let game = games_with_puzzles()[0];
+    let game = every_game()[0];
     let path = record_file("shown", game);
     let mut app = puzzle_app(game, &path);
     app.world_mut()

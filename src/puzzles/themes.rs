@@ -13,6 +13,7 @@
 //! - hex games: `curvedAttack`, a capture along a curved route of several
 //!   steps (Gilman's Finch, Rabbi and Cohen).
 
+use crate::rules::families::family_of;
 use crate::rules::variant::{Variant, VariantId};
 use crate::rules::view::ManState;
 use crate::rules::{Effect, Hint, HintKind, Position};
@@ -97,7 +98,10 @@ fn move_themes<P: Position>(pos: &P, variant: Variant, mv: P::Move) -> Vec<&'sta
         .move_hints(mv)
         .iter()
         .any(|h| matches!(h, Hint::Path { cells, kind: HintKind::Route, .. } if cells.len() > 2));
-    if curved && captures {
+    // A Transmitter trip draws a route of several steps too: it has its
+    // own theme.
+    let hexagonal = matches!(family_of(variant.id).key, "anglojewish" | "hexagonal");
+    if curved && captures && hexagonal {
         themes.push("curvedAttack");
     }
     themes
