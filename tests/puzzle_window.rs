@@ -1,9 +1,11 @@
 //! Puzzles in the window, driven headless as a player drives them: a
-//! shipped puzzle of every game that has one is solved click by click
+//! shipped puzzle of every game is solved click by click
 //! (`CellClicked`), and another attempt goes wrong (the red ring's cell,
 //! the refutation's words, the move taken back); the player's rating goes
 //! up after the one and down after the other, and the record is kept on
-//! disk. Then the command line's answer to a puzzle id it does not know.
+//! disk; a puzzle opened from the title screen leaves the user's autosaved
+//! game as it was. Then the command line's answer to a puzzle id it does
+//! not know.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -228,6 +230,58 @@ fn show_solution_plays_the_line_and_counts_as_failed() {
     assert!(kept(&path).rating(game).rating < Rating::default().rating);
     let library = app.world().resource::<PuzzleLibrary>();
     assert!(library.library.find(&run.attempt.puzzle.id).is_some());
+}
+
+#[test]
+fn a_puzzle_never_replaces_the_autosaved_game() {
+    use variantarium::app::{AutosavePlugin, MoveRequested, NewGameRequested};
+    use variantarium::rules::history::DrawRules;
+    use variantarium::rules::session::new_session;
+    use variantarium::rules::variant::Variant;
+    let path = record_file("autosave", "flaxman");
+    let autosave = path.with_file_name("autosave.json");
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        CorePlugin,
+        AutosavePlugin {
+            path: Some(autosave.clone()),
+        },
+    ));
+    app.insert_resource(PuzzleProfile::at(path));
+    let variant = Variant::parse("chakra", None).expect("a variant");
+    let session = new_session(variant, DrawRules::default(), None).expect("a game");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    app.world_mut().write_message(MoveRequested {
+        text: "e2-e4".into(),
+    });
+    wait_for(&mut app, "the user's move kept", |_| {
+        std::fs::read_to_string(&autosave).is_ok_and(|t| t.contains("e2-e4"))
+    });
+    let kept = std::fs::read_to_string(&autosave).expect("the autosave");
+    // As from the title screen's Puzzles window.
+    app.world_mut()
+        .resource_mut::<NextState<variantarium::app::Screen>>()
+        .set(variantarium::app::Screen::Menu);
+    app.update();
+    app.world_mut().write_message(PuzzleRequested {
+        set: PuzzleSet::Game("flaxman"),
+        id: None,
+    });
+    wait_for(&mut app, "the puzzle to wait for a move", |app| {
+        run(app).is_some_and(PuzzleRun::awaiting_move) && mode(app) == Some(PlayMode::Puzzle)
+    });
+    solve(&mut app);
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    app.update();
+    assert_eq!(
+        std::fs::read_to_string(&autosave).expect("the autosave"),
+        kept,
+        "the puzzle was autosaved over the user's game"
+    );
 }
 
 #[test]

@@ -20,7 +20,7 @@ use crate::app::play::game::{
 };
 use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::remote::ServerGame;
-use crate::app::screen::{Backdrop, Screen, in_lesson};
+use crate::app::screen::{Backdrop, BoardBorrowed, Screen, in_lesson};
 use crate::engine::Level;
 use crate::record::{self, GameRecord, SavedClock};
 use crate::rules::session::Session;
@@ -72,6 +72,7 @@ impl Plugin for AutosavePlugin {
                         .after(ClockSystems)
                         .run_if(not(in_lesson))
                         .run_if(not(resource_exists::<Backdrop>))
+                        .run_if(not(resource_exists::<BoardBorrowed>))
                         .run_if(not(resource_exists::<ServerGame>)),
                 ),
             )
@@ -80,6 +81,7 @@ impl Plugin for AutosavePlugin {
                 save_on_exit
                     .run_if(not(in_lesson))
                     .run_if(not(resource_exists::<Backdrop>))
+                    .run_if(not(resource_exists::<BoardBorrowed>))
                     .run_if(not(resource_exists::<ServerGame>)),
             );
     }

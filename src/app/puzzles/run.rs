@@ -13,7 +13,7 @@ use crate::app::learn::player::LessonPlayer;
 use crate::app::look::camera::{CameraSystems, OrbitCamera, seat_yaw};
 use crate::app::play::computer::Players;
 use crate::app::play::game::{GameSystems, HumanSides, NewGameRequested};
-use crate::app::screen::{PlayMode, Screen, in_puzzle};
+use crate::app::screen::{BoardBorrowed, PlayMode, Screen, in_puzzle};
 use crate::puzzles::progress::Change;
 use crate::puzzles::serve::{self, PuzzleSet, game_key, prompt};
 use crate::puzzles::{Attempt, Puzzle};
@@ -189,6 +189,7 @@ fn start_puzzles(
     *players = Players::default();
     commands.remove_resource::<LessonPlayer>();
     commands.insert_resource(run);
+    commands.insert_resource(BoardBorrowed);
 }
 
 /// While a puzzle holds the board the Playing screen is in puzzle mode;
@@ -240,6 +241,7 @@ fn aim_camera(
 fn leave_puzzle(mut commands: Commands, run: Option<Res<PuzzleRun>>, mut players: ResMut<Players>) {
     if run.is_some() {
         commands.remove_resource::<PuzzleRun>();
+        commands.remove_resource::<BoardBorrowed>();
         commands.remove_resource::<crate::app::play::game::Match>();
         players.set_changed();
     }
