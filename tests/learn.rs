@@ -269,6 +269,55 @@ mod ecs {
         }
     }
 
+    #[test]
+    fn a_lesson_opened_from_the_learn_screen_leaves_the_autosaved_game_as_it_was() {
+        use variantarium::app::{AutosavePlugin, MoveRequested, NewGameRequested, Screen};
+        use variantarium::rules::history::DrawRules;
+        use variantarium::rules::session::new_session;
+        use variantarium::rules::variant::Variant;
+        let dir =
+            std::env::temp_dir().join(format!("variantarium-ecs-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let autosave = dir.join("autosave.json");
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            CorePlugin,
+            AutosavePlugin {
+                path: Some(autosave.clone()),
+            },
+        ));
+        app.insert_resource(LessonLibrary(Library::load(&lessons_dir()).unwrap()));
+        app.world_mut().resource_mut::<LessonProgress>().path = Some(dir.join("learn.json"));
+        let variant = Variant::parse("chakra", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("a game");
+        app.world_mut().write_message(NewGameRequested { session });
+        settle(&mut app);
+        app.world_mut().write_message(MoveRequested {
+            text: "e2-e4".into(),
+        });
+        settle(&mut app);
+        let kept = std::fs::read_to_string(&autosave).expect("the autosave");
+        assert!(kept.contains("e2-e4"), "{kept}");
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Learn);
+        settle(&mut app);
+        app.world_mut().write_message(LessonRequested {
+            id: "flaxman-board".into(),
+            step: None,
+        });
+        settle(&mut app);
+        assert!(app.world().get_resource::<LessonPlayer>().is_some());
+        app.world_mut().write_message(AppExit::Success);
+        settle(&mut app);
+        assert_eq!(
+            std::fs::read_to_string(&autosave).expect("the autosave"),
+            kept
+        );
+    }
+
     fn click_move(app: &mut App, text: &str) {
         let mv = app
             .world()

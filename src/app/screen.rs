@@ -64,9 +64,9 @@ pub fn in_lesson(mode: Option<Res<State<PlayMode>>>) -> bool {
     mode.is_some_and(|mode| *mode.get() != PlayMode::Game)
 }
 
-/// A puzzle holds the board, from the frame it is asked for (before the
-/// Playing screen's mode can follow it) until it is left: its positions are
-/// no game of the user's, and are never autosaved over the user's game.
+/// A lesson or a puzzle holds the board, from the frame it is asked for
+/// (before the Playing screen's mode can follow it) until it is left: its
+/// positions are no game of the user's, and are never autosaved over it.
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct BoardBorrowed;
 

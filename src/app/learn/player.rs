@@ -15,7 +15,7 @@ use crate::app::play::game::{
     GameStarted, GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested,
     NewGameRequested,
 };
-use crate::app::screen::{PacedFromOutside, PlayMode, Screen, in_lesson};
+use crate::app::screen::{BoardBorrowed, PacedFromOutside, PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
 use crate::learn::timing::REPLY_SECONDS;
 use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step, wrong_answer};
@@ -212,6 +212,7 @@ fn start_lessons(
         frame,
         request.step.is_none(),
     ));
+    commands.insert_resource(BoardBorrowed);
 }
 
 /// While a lesson player holds the board, the Playing screen is in lesson
@@ -521,6 +522,7 @@ fn leave_lesson(
 ) {
     if player.is_some() {
         commands.remove_resource::<LessonPlayer>();
+        commands.remove_resource::<BoardBorrowed>();
         commands.remove_resource::<crate::app::play::game::Match>();
         players.set_changed();
         hints.0.clear();
