@@ -15,6 +15,21 @@ use variantarium::rules::session::new_session;
 use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::view::Placement;
 
+/// The window's core plugins, headless, with the autosave kept at
+/// `autosave`.
+pub fn core_app_with_autosave(autosave: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        CorePlugin,
+        variantarium::app::AutosavePlugin {
+            path: Some(autosave.to_path_buf()),
+        },
+    ));
+    app
+}
+
 #[derive(Resource, Default)]
 struct Seen {
     legal: Vec<LegalMoves>,

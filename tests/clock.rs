@@ -161,8 +161,8 @@ mod app {
     use variantarium::app::play::clock::clock_text;
     use variantarium::app::play::file_actions::{LoadRequested, SaveToRequested};
     use variantarium::app::{
-        AutosavePlugin, Clock, ClockChoice, ClockMode, CorePlugin, FlyIn, GameClock, Match,
-        MoveRequested, NewGameRequested, ResumeRequested, TimeControl,
+        Clock, ClockChoice, ClockMode, CorePlugin, FlyIn, GameClock, Match, MoveRequested,
+        NewGameRequested, ResumeRequested, TimeControl,
     };
     use variantarium::record;
     use variantarium::rules::history::DrawRules;
@@ -267,15 +267,7 @@ mod app {
     /// A window's core plugins with the autosave at `autosave`, each update
     /// seven seconds of wall-clock time.
     fn clocked_app(autosave: &std::path::Path, choice: ClockMode) -> App {
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            StatesPlugin,
-            CorePlugin,
-            AutosavePlugin {
-                path: Some(autosave.to_path_buf()),
-            },
-        ));
+        let mut app = crate::app::core_app_with_autosave(autosave);
         app.insert_resource(ClockChoice {
             mode: choice,
             ..default()

@@ -271,7 +271,7 @@ mod ecs {
 
     #[test]
     fn a_lesson_opened_from_the_learn_screen_leaves_the_autosaved_game_as_it_was() {
-        use variantarium::app::{AutosavePlugin, MoveRequested, NewGameRequested, Screen};
+        use variantarium::app::{MoveRequested, NewGameRequested, Screen};
         use variantarium::rules::history::DrawRules;
         use variantarium::rules::session::new_session;
         use variantarium::rules::variant::Variant;
@@ -279,15 +279,7 @@ mod ecs {
             std::env::temp_dir().join(format!("variantarium-ecs-autosave-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let autosave = dir.join("autosave.json");
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            StatesPlugin,
-            CorePlugin,
-            AutosavePlugin {
-                path: Some(autosave.clone()),
-            },
-        ));
+        let mut app = crate::app::core_app_with_autosave(&autosave);
         app.insert_resource(LessonLibrary(Library::load(&lessons_dir()).unwrap()));
         app.world_mut().resource_mut::<LessonProgress>().path = Some(dir.join("learn.json"));
         let variant = Variant::parse("chakra", None).expect("a variant");

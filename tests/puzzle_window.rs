@@ -234,21 +234,13 @@ fn show_solution_plays_the_line_and_counts_as_failed() {
 
 #[test]
 fn a_puzzle_never_replaces_the_autosaved_game() {
-    use variantarium::app::{AutosavePlugin, MoveRequested, NewGameRequested};
+    use variantarium::app::{MoveRequested, NewGameRequested};
     use variantarium::rules::history::DrawRules;
     use variantarium::rules::session::new_session;
     use variantarium::rules::variant::Variant;
     let path = record_file("autosave", "flaxman");
     let autosave = path.with_file_name("autosave.json");
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        CorePlugin,
-        AutosavePlugin {
-            path: Some(autosave.clone()),
-        },
-    ));
+    let mut app = crate::app::core_app_with_autosave(&autosave);
     app.insert_resource(PuzzleProfile::at(path));
     let variant = Variant::parse("chakra", None).expect("a variant");
     let session = new_session(variant, DrawRules::default(), None).expect("a game");

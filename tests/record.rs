@@ -421,11 +421,10 @@ mod timed_in_the_window {
     use std::time::Duration;
 
     use bevy::prelude::*;
-    use bevy::state::app::StatesPlugin;
     use bevy::time::TimeUpdateStrategy;
 
     use variantarium::app::play::file_actions::LoadRequested;
-    use variantarium::app::{AutosavePlugin, CorePlugin, MoveRequested, NewGameRequested};
+    use variantarium::app::{MoveRequested, NewGameRequested};
     use variantarium::record;
     use variantarium::rules::history::DrawRules;
     use variantarium::rules::session::new_session;
@@ -448,15 +447,7 @@ mod timed_in_the_window {
     fn moves_are_timed_saved_and_loaded() {
         let dir = std::env::temp_dir().join(format!("variantarium-times-{}", std::process::id()));
         let autosave = dir.join("autosave.json");
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            StatesPlugin,
-            CorePlugin,
-            AutosavePlugin {
-                path: Some(autosave.clone()),
-            },
-        ));
+        let mut app = crate::app::core_app_with_autosave(&autosave);
         app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
             STEP_MS,
         )));
