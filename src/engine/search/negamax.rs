@@ -49,6 +49,7 @@ impl<P: Position> Searcher<'_, P> {
             return score;
         }
         let window = (alpha, beta);
+        let in_check = pos.in_check();
         let (best, best_move) = if self.spent[ply] {
             self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
         } else {
@@ -58,7 +59,11 @@ impl<P: Position> Searcher<'_, P> {
         if self.stopped {
             return best.max(alpha);
         }
-        self.store(key, best_move, best, alpha, beta, depth, ply);
+        // Stored at the depth the moves were searched to: a node in check
+        // searched them a ply deeper (a spent node plays one move and is
+        // not extended).
+        let searched = depth + i32::from(!self.spent[ply] && in_check && ply < MAX_PLY / 2);
+        self.store(key, best_move, best, alpha, beta, searched, ply);
         best
     }
 
