@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::cli::variantarium;
-use variantarium::engine::search::SearchLimits;
+use variantarium::engine::search::{MultiSearch, SearchLimits};
 use variantarium::engine::tt::TransTable;
 use variantarium::engine::{Evaluator, Level, MATE, Searcher, choose_move, hint, mate_in, search};
 use variantarium::rules::dispatch::VariantVisitor;
@@ -913,23 +913,38 @@ fn the_fifty_move_rule_is_seen_when_in_force() {
 
 /// A one-million-node search from every start reaches depth 6: no game
 /// explodes in quiescence (the Compact board reached depth 2 when captures
-/// were tried unordered and never pruned).
+/// were tried unordered and never pruned). Three-player games count it in
+/// the paranoid search's plies; BRS+ reaches depth 5 there, whose layers
+/// merge both opponents' turns: 3 moves of the root side in 8 plies, where
+/// paranoid depth 6 has 2.
 #[test]
 fn a_million_nodes_reach_depth_six_from_every_start() {
+    /// The depths reached paranoid and, with three players, by BRS+.
     struct Depth;
     impl VariantVisitor for Depth {
-        type Output = u32;
-        fn visit<P: Position>(self, options: P::Options) -> u32 {
-            let limits = SearchLimits {
-                nodes: Some(1_000_000),
-                ..SearchLimits::default()
+        type Output = (u32, Option<u32>);
+        fn visit<P: Position>(self, options: P::Options) -> (u32, Option<u32>) {
+            let start = P::start(&options);
+            let depth = |multi| {
+                let limits = SearchLimits {
+                    nodes: Some(1_000_000),
+                    multi,
+                    ..SearchLimits::default()
+                };
+                search(&start, &[], &limits).map_or(0, |r| r.depth)
             };
-            search(&P::start(&options), &[], &limits).map_or(0, |r| r.depth)
+            let layers = (start.side_count() > 2).then(|| depth(MultiSearch::BrsPlus));
+            (depth(MultiSearch::Paranoid), layers)
         }
     }
     for variant in Variant::implemented() {
-        let depth = variant.visit(Depth).expect("implemented");
+        let (depth, layers) = variant.visit(Depth).expect("implemented");
         assert!(depth >= 6, "{}: depth {depth}", variant.id.id());
+        assert!(
+            layers.is_none_or(|l| l >= 5),
+            "{}: BRS+ {layers:?}",
+            variant.id.id()
+        );
     }
 }
 

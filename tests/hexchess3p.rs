@@ -25,11 +25,11 @@ const RED: Side = Side(2);
 const WHITE: Side = Side::WHITE;
 const BLACK: Side = Side::BLACK;
 
-fn opts(id: VariantId, pawn: Option<PawnKind>) -> HexOptions {
+pub(crate) fn opts(id: VariantId, pawn: Option<PawnKind>) -> HexOptions {
     HexOptions::for_variant(id, pawn).expect("a hex id")
 }
 
-fn mixed() -> HexOptions {
+pub(crate) fn mixed() -> HexOptions {
     opts(VariantId::AjGlinskiMixed3p, None)
 }
 
@@ -71,7 +71,7 @@ fn text_of(men: &[(&str, &str)], mover: char, ep: &str) -> String {
     format!("{} {mover} {ep}", files.join("/"))
 }
 
-fn setup(options: HexOptions, men: &[(&str, &str)], mover: char) -> HexChess3 {
+pub(crate) fn setup(options: HexOptions, men: &[(&str, &str)], mover: char) -> HexChess3 {
     let text = text_of(men, mover, "-");
     HexChess3::from_text(&text, &options).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -1248,9 +1248,10 @@ fn cli_selfplay_three_players() {
 }
 
 // ---------------------------------------------------------------- engine
+// More in `multi_search`: BRS+ and paranoid search side by side.
 
 /// With Black out, Red mates White in one (e8-a4: the Rook on b7 covers
-/// b1 and b2); the paranoid search finds it.
+/// b1 and b2); the two-player search that two players left get finds it.
 #[test]
 fn the_engine_mates_when_two_are_left() {
     use variantarium::engine::{SearchLimits, mate_in, search};
@@ -1273,45 +1274,6 @@ fn the_engine_mates_when_two_are_left() {
         pos.move_text(result.best)
     );
     assert_eq!(mate_in(result.score), Some(1));
-}
-
-/// Red must not leave White a move that uncovers Black's line to Red's
-/// General (Black, next after White, would eliminate Red): the paranoid
-/// search sees both opponents.
-#[test]
-fn the_engine_guards_against_the_player_after_next() {
-    use variantarium::engine::{SearchLimits, search};
-    // Black's Rook on f10 looks down the f-file at Red's General on f1;
-    // White's Sennight on f6 blocks it and may leap away, and then Black,
-    // next, eliminates Red. Nothing of Red's can block the file: its
-    // General must step aside.
-    let pos = setup(
-        mixed(),
-        &[
-            ("f1", "rG"),
-            ("l1", "wG"),
-            ("f6", "wS"),
-            ("f10", "bR"),
-            ("k7", "bG"),
-            ("a2", "rS"),
-        ],
-        'r',
-    );
-    let limits = SearchLimits {
-        depth: Some(3),
-        ..SearchLimits::default()
-    };
-    let result = search(&pos, &[], &limits).expect("a move");
-    let text = pos.move_text(result.best);
-    let mut after = pos.clone();
-    after.play(result.best);
-    assert!(after.general(RED).is_some());
-    let general = after.general(RED).unwrap();
-    assert_ne!(
-        after.grid().name(general).chars().next(),
-        Some('f'),
-        "{text} stays on the f-file"
-    );
 }
 
 #[test]

@@ -27,6 +27,7 @@ mod hexchess3p;
 mod keys;
 mod learn;
 mod manual;
+mod multi_search;
 mod net;
 mod net_db;
 mod net_play;

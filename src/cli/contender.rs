@@ -1,12 +1,12 @@
 //! A player of `match`: a level with engine options, written
-//! `LEVEL[:KEY=VALUE,…]` (`3`, `3:nodes=20000`, `4:depth=5,noise=0`), or
-//! `random`.
+//! `LEVEL[:KEY=VALUE,…]` (`3`, `3:nodes=20000`, `4:depth=5,noise=0`,
+//! `3:search=paranoid`), or `random`.
 
 use std::fmt;
 use std::time::Duration;
 
 use super::selfplay::Mover;
-use crate::engine::{Level, SearchLimits};
+use crate::engine::{Level, MultiSearch, SearchLimits};
 
 /// One side of a match, as the command line wrote it.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,16 +18,19 @@ pub struct Contender {
     depth: Option<u32>,
     noise: Option<i32>,
     movetime: Option<u64>,
+    /// The search of three players in the game.
+    search: Option<MultiSearch>,
 }
 
 /// The options a level takes after its colon.
-const KEYS: &str = "nodes, depth, noise, movetime";
+const KEYS: &str = "nodes, depth, noise, movetime, search";
 
 impl Contender {
     /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
     /// `nodes` (node budget), `depth` (deepest iteration), `noise`
     /// (evaluation noise, 0 for none) and `movetime` (milliseconds a move in
-    /// place of the node budget).
+    /// place of the node budget) and `search` (`brs+` or `paranoid`: the
+    /// search of more than two players in the game).
     pub fn parse(text: &str) -> Result<Contender, String> {
         let mut contender = Contender {
             text: text.to_string(),
@@ -36,6 +39,7 @@ impl Contender {
             depth: None,
             noise: None,
             movetime: None,
+            search: None,
         };
         if text == "random" {
             return Ok(contender);
@@ -74,6 +78,7 @@ impl Contender {
             "depth" => self.depth = Some(number(1, 64)? as u32),
             "noise" => self.noise = Some(number(0, 10_000)? as i32),
             "movetime" => self.movetime = Some(number(1, 3_600_000)?),
+            "search" => self.search = Some(value.parse().map_err(|e| format!("player {e}"))?),
             _ => {
                 return Err(format!(
                     "unknown player option '{key}' (the options: {KEYS})"
@@ -100,6 +105,7 @@ impl Contender {
             time,
             depth: self.depth.or(limits.depth),
             noise: self.noise.unwrap_or(limits.noise),
+            multi: self.search.unwrap_or(limits.multi),
             threads: 1,
             ..limits
         })
@@ -151,6 +157,16 @@ mod tests {
     }
 
     #[test]
+    fn the_search_option_picks_the_multi_player_search() {
+        assert_eq!(limits("3").multi, MultiSearch::default());
+        assert_eq!(limits("3:search=paranoid").multi, MultiSearch::Paranoid);
+        assert_eq!(
+            limits("2:search=brs+,nodes=500").multi,
+            MultiSearch::BrsPlus
+        );
+    }
+
+    #[test]
     fn bad_players_are_refused_with_what_is_wrong() {
         for (text, needle) in [
             ("7", "level 1 to 6"),
@@ -160,6 +176,7 @@ mod tests {
             ("3:nodes=0", "nodes must be 1 to"),
             ("3:depth=x", "depth must be 1 to 64"),
             ("3:speed=2", "unknown player option 'speed'"),
+            ("3:search=maxn", "search must be 'brs+' or 'paranoid'"),
         ] {
             let error = Contender::parse(text).unwrap_err();
             assert!(error.contains(needle), "{text}: {error}");

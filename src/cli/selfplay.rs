@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::setup::GameChoice;
-use crate::engine::{Level, SearchLimits, search};
+use crate::engine::{Level, MultiSearch, SearchLimits, search};
 use crate::rules::random::Rng;
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{DrawRules, Game, GameResult, Outcome, Position, Side, multi_player_status};
@@ -52,6 +52,10 @@ pub struct SelfplayArgs {
     /// Search threads per engine move (Lazy SMP).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// The engines' search of three players in the game: `brs+` (Best-Reply
+    /// Search plus) or `paranoid`.
+    #[arg(long, default_value_t = MultiSearch::default())]
+    pub search: MultiSearch,
 }
 
 pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -67,6 +71,7 @@ pub fn run(args: &SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
         movetime: args.movetime,
         nodes_only: args.nodes_only,
         threads: args.threads,
+        search: args.search,
     }
     .run(variant, out)
 }
@@ -105,6 +110,8 @@ pub struct Selfplay {
     pub nodes_only: bool,
     /// Search threads per engine move.
     pub threads: usize,
+    /// The engines' search of more than two players in the game.
+    pub search: MultiSearch,
 }
 
 /// The most search threads `--threads` accepts.
@@ -130,6 +137,7 @@ impl Selfplay {
         };
         SearchLimits {
             threads: self.threads,
+            multi: self.search,
             ..limits
         }
     }

@@ -24,7 +24,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::search::SearchLimits;
+use super::search::{MultiSearch, SearchLimits};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Level(u8);
@@ -134,6 +134,7 @@ impl Level {
             tt_megabytes: spec.tt_megabytes,
             threads: 1,
             fifty_move_clock: None,
+            multi: MultiSearch::default(),
         }
     }
 }

@@ -10,7 +10,7 @@ impl<P: Position> Searcher<'_, P> {
     /// The evaluation for the side to move's team, with the noise.
     #[inline]
     pub(super) fn static_eval(&self, pos: &P) -> i32 {
-        let value = match self.paranoid_for {
+        let value = match self.team_root {
             Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
             None => self.eval.evaluate(pos),
         };
@@ -25,8 +25,8 @@ impl<P: Position> Searcher<'_, P> {
 
     /// The score of a position whose side to move has no legal move.
     pub(super) fn terminal(&self, pos: &P, ply: usize) -> i32 {
-        let me = match self.paranoid_for {
-            // Paranoid: a win for the root side is a win for its team.
+        let me = match self.team_root {
+            // More than two players: a win for the root side is its team's.
             Some(root) => {
                 let mate = MATE - ply as i32;
                 return match pos.outcome().map(|o| o.result) {

@@ -29,6 +29,48 @@ pub struct SearchLimits {
     /// When the fifty-move rule is in force: the plies played at the root
     /// since the last move that reset the count. None: the rule is off.
     pub fifty_move_clock: Option<u32>,
+    /// How a game of more than two players still in it is searched.
+    pub multi: MultiSearch,
+}
+
+/// The search of a game with more than two players still in it. With two
+/// left every choice is the plain two-player search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MultiSearch {
+    /// Best-Reply Search plus: between two moves of the root side only
+    /// the opponent with the best reply searches its moves; the others
+    /// play their best-ordered move.
+    #[default]
+    BrsPlus,
+    /// Paranoid: every opponent searches its moves, as a coalition.
+    Paranoid,
+}
+
+impl MultiSearch {
+    /// The name the command line takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            MultiSearch::BrsPlus => "brs+",
+            MultiSearch::Paranoid => "paranoid",
+        }
+    }
+}
+
+impl std::fmt::Display for MultiSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for MultiSearch {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        [MultiSearch::BrsPlus, MultiSearch::Paranoid]
+            .into_iter()
+            .find(|m| m.name() == text)
+            .ok_or_else(|| format!("search must be 'brs+' or 'paranoid', not '{text}'"))
+    }
 }
 
 impl SearchLimits {

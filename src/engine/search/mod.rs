@@ -20,14 +20,17 @@
 //! far its count has run ([`SearchLimits::fifty_move_clock`]): a line that
 //! reaches the limit scores as a draw, unless its last move mated.
 //!
-//! More than two sides (three-player Anglojewish Chess): a paranoid search.
-//! The side to move at the root plays against a coalition of all the
-//! others, who minimise its score; scores are from the point of view of the
+//! More than two players in the game (three-player Anglojewish Chess): the
+//! side to move at the root plays against a coalition of all the others,
+//! who minimise its score; scores are from the point of view of the
 //! mover's team, so a child whose mover is on the same team keeps the
 //! window and the sign (two coalition players in a row), any other child
 //! negates them as in negamax. The evaluation is the root side's
 //! ([`Evaluator::evaluate_for`]); the root side eliminated is a loss at
-//! once, the root side left alone a win.
+//! once, the root side left alone a win. Which opponents search their
+//! moves is [`SearchLimits::multi`]: Best-Reply Search plus, one per
+//! opponents' layer (see `brs`), or paranoid, every one. Two players left
+//! are searched as a two-player game.
 //!
 //! Determinism: the clock influences the search only when a time limit is set
 //! (it is read otherwise only to report the time taken).
@@ -38,6 +41,7 @@
 //! [`Position::outcome`]: crate::rules::Position::outcome
 //! [`Evaluator::evaluate_for`]: crate::engine::eval::Evaluator::evaluate_for
 
+mod brs;
 mod draws;
 mod leaf;
 mod limits;
@@ -48,6 +52,6 @@ mod score;
 mod searcher;
 mod team;
 
-pub use limits::{SearchLimits, SearchResult};
+pub use limits::{MultiSearch, SearchLimits, SearchResult};
 pub use score::{MATE, MATE_BOUND, MAX_PLY, THREE_QUARTERS, mate_in};
 pub use searcher::Searcher;

@@ -17,7 +17,7 @@ impl<P: Position> Searcher<'_, P> {
     pub(super) fn negamax(
         &mut self,
         pos: &mut P,
-        mut depth: i32,
+        depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
@@ -25,7 +25,7 @@ impl<P: Position> Searcher<'_, P> {
     ) -> i32 {
         self.pv[ply].clear();
         let hash = pos.hash();
-        let (mut alpha, beta) = match self.decided_on_entry(pos, hash, alpha, beta, ply, floor) {
+        let (alpha, beta) = match self.decided_on_entry(pos, hash, alpha, beta, ply, floor) {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(window) => window,
         };
@@ -36,13 +36,11 @@ impl<P: Position> Searcher<'_, P> {
             return 0;
         }
         self.nodes += 1;
-        let mut tt_move = match self.probe_table(hash, depth, alpha, beta, ply) {
+        let key = self.node_key(hash, ply);
+        let tt_move = match self.probe_table(key, depth, alpha, beta, ply) {
             ControlFlow::Break(score) => return score,
-            ControlFlow::Continue(mv) => mv,
+            ControlFlow::Continue(mv) => self.move_hint(mv, key, hash, ply),
         };
-        if ply == 0 && self.root_best.is_some() {
-            tt_move = self.root_best;
-        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -50,16 +48,70 @@ impl<P: Position> Searcher<'_, P> {
             self.moves[ply] = moves;
             return score;
         }
+        let window = (alpha, beta);
+        let in_check = pos.in_check();
+        let (best, best_move) = if self.spent[ply] {
+            self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+        } else {
+            self.search_moves(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+        };
+        self.moves[ply] = moves;
+        if self.stopped {
+            return best.max(alpha);
+        }
+        // Stored at the depth the moves were searched to: a node in check
+        // searched them a ply deeper (a spent node plays one move and is
+        // not extended).
+        let searched = depth + i32::from(!self.spent[ply] && in_check && ply < MAX_PLY / 2);
+        self.store(key, best_move, best, alpha, beta, searched, ply);
+        best
+    }
+
+    /// The move to try first: the previous iteration's best at the root,
+    /// else the table's; a node whose layer's reply is spent falls back on
+    /// the position's own entry (its mover's searched best).
+    #[inline]
+    fn move_hint(
+        &self,
+        tt_move: Option<P::Move>,
+        key: u64,
+        hash: u64,
+        ply: usize,
+    ) -> Option<P::Move> {
+        if ply == 0 && self.root_best.is_some() {
+            return self.root_best;
+        }
+        if tt_move.is_none() && key != hash {
+            return self.tt.probe(hash).and_then(|e| e.mv);
+        }
+        tt_move
+    }
+
+    /// Searches the legal `moves` of a node with moves to search (in check
+    /// one ply deeper) in order, PVS and LMR: the best score and move. A
+    /// BRS+ opponent whose layer's reply is still to choose may also pass
+    /// it on to the next opponent, right after its first move.
+    fn search_moves(
+        &mut self,
+        pos: &mut P,
+        moves: &mut [P::Move],
+        tt_move: Option<P::Move>,
+        mut depth: i32,
+        (mut alpha, beta): (i32, i32),
+        ply: usize,
+        floor: usize,
+        hash: u64,
+    ) -> (i32, Option<P::Move>) {
+        let layer_depth = depth;
+        let may_pass = self.brs && Some(pos.side_to_move()) != self.team_root;
         let in_check = pos.in_check();
         depth += i32::from(in_check && ply < MAX_PLY / 2); // Check extension.
         let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, tt_move, ply);
-        let alpha_before = alpha;
-        let mut best = -INF;
-        let mut best_move = None;
+        self.score_moves(pos, moves, &mut scores, tt_move, ply);
+        let mut best = (-INF, None);
         let mut n = 0;
         for i in 0..moves.len() {
-            let mv = Self::pick(&mut moves, &mut scores, i);
+            let mv = Self::pick(moves, &mut scores, i);
             if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
@@ -71,28 +123,51 @@ impl<P: Position> Searcher<'_, P> {
             if self.stopped {
                 break;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if score >= beta {
-                        if !noisy {
-                            self.reward(pos, mv, ply, depth);
-                        }
-                        break;
-                    }
+            if self.take_score(score, mv, &mut best, &mut alpha, beta, ply) {
+                if !noisy {
+                    self.reward(pos, mv, ply, depth);
+                }
+                break;
+            }
+            if i == 0 && may_pass {
+                let window = (alpha, beta);
+                let passed = self.pass_through(pos, mv, layer_depth, window, ply, floor, hash);
+                if self.stopped {
+                    break;
+                }
+                if let Some(score) = passed
+                    && self.take_score(score, mv, &mut best, &mut alpha, beta, ply)
+                {
+                    break;
                 }
             }
         }
-        self.moves[ply] = moves;
         self.scores[ply] = scores;
-        if self.stopped {
-            return best.max(alpha_before);
-        }
-        self.store(hash, best_move, best, alpha_before, beta, depth, ply);
         best
+    }
+
+    /// Takes the score of `mv` into the node's `best` (score and move) and
+    /// `alpha`, keeping the line when it raises alpha: whether it cuts off.
+    #[inline]
+    fn take_score(
+        &mut self,
+        score: i32,
+        mv: P::Move,
+        best: &mut (i32, Option<P::Move>),
+        alpha: &mut i32,
+        beta: i32,
+        ply: usize,
+    ) -> bool {
+        if score <= best.0 {
+            return false;
+        }
+        *best = (score, Some(mv));
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        self.update_pv(ply, mv);
+        score >= beta
     }
 
     /// A node decided before anything is searched: below the root, a
@@ -132,13 +207,13 @@ impl<P: Position> Searcher<'_, P> {
     #[inline]
     fn probe_table(
         &self,
-        hash: u64,
+        key: u64,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
     ) -> ControlFlow<i32, Option<P::Move>> {
-        let Some(e) = self.tt.probe(hash) else {
+        let Some(e) = self.tt.probe(key) else {
             return ControlFlow::Continue(None);
         };
         let pv_node = beta - alpha > 1;
@@ -174,7 +249,9 @@ impl<P: Position> Searcher<'_, P> {
         floor: usize,
         hash: u64,
     ) -> i32 {
+        let opponent = self.brs && Some(pos.side_to_move()) != self.team_root;
         let (undo, same, child_floor) = self.descend(pos, mv, hash, floor);
+        self.mark_spent(pos, opponent, ply);
         let score = if i == 0 {
             self.child(pos, same, depth - 1, alpha, beta, ply + 1, child_floor)
         } else {
@@ -201,7 +278,7 @@ impl<P: Position> Searcher<'_, P> {
     /// Searches the child just played within the parent's window
     /// `(alpha, beta)` and returns its score from the parent's mover's view.
     #[inline]
-    fn child(
+    pub(super) fn child(
         &mut self,
         pos: &mut P,
         same: bool,
@@ -222,7 +299,7 @@ impl<P: Position> Searcher<'_, P> {
     /// searched with, a lower bound at beta or above, an upper bound at
     /// alpha or below.
     #[inline]
-    fn store(
+    pub(super) fn store(
         &self,
         hash: u64,
         best_move: Option<P::Move>,

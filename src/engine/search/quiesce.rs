@@ -155,7 +155,7 @@ impl<P: Position> Searcher<'_, P> {
     /// evaluation and the noise) bound the stand-pat score. Its low end at
     /// beta stands pat (the score to return); its high end at alpha is a
     /// fail-low bound good enough to stand on while the captures are tried.
-    /// Either way the full evaluation is spared. Not in a paranoid search,
+    /// Either way the full evaluation is spared. Not with more than two players,
     /// nor when the game gives no estimate.
     #[inline]
     fn lazy_stand_pat(
@@ -165,7 +165,7 @@ impl<P: Position> Searcher<'_, P> {
         beta: i32,
         qply: u32,
     ) -> ControlFlow<i32, Option<i32>> {
-        if self.paranoid_for.is_some() {
+        if self.team_root.is_some() {
             return ControlFlow::Continue(None);
         }
         let Some((estimate, margin)) = self.eval.estimate(pos) else {

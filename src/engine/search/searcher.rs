@@ -3,7 +3,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::limits::{SearchLimits, SearchResult};
+use super::limits::{MultiSearch, SearchLimits, SearchResult};
 use super::score::{INF, MAX_PLY, mate_in};
 use crate::engine::eval::Evaluator;
 use crate::engine::tt::TransTable;
@@ -38,9 +38,15 @@ pub struct Searcher<'t, P: Position> {
     /// The previous iteration's best move, searched first at the root (the
     /// table's entry for the root could have been replaced).
     pub(super) root_best: Option<P::Move>,
-    /// With more than two sides, the side the search plays for (paranoid
-    /// search); None in two-player games.
-    pub(super) paranoid_for: Option<Side>,
+    /// With more than two players in the game, the side the search plays
+    /// for against the coalition of the others; None with two.
+    pub(super) team_root: Option<Side>,
+    /// Best-Reply Search plus (with `team_root`): see [`super::brs`].
+    pub(super) brs: bool,
+    /// Per ply, under `brs`: whether this layer's searched reply has been
+    /// played already, so that the opponent to move plays its best-ordered
+    /// move alone. Set by the parent before each child.
+    pub(super) spent: Vec<bool>,
     /// Told of every finished iteration (the window's analysis).
     pub(super) progress: Option<Box<dyn FnMut(&SearchResult<P::Move>) + 't>>,
     /// Root moves left out of the search (a multi-PV search's lines already
@@ -67,7 +73,9 @@ impl<'t, P: Position> Searcher<'t, P> {
             history: vec![0; 2 * HISTORY_SLOTS],
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             root_best: None,
-            paranoid_for: None,
+            team_root: None,
+            brs: false,
+            spent: vec![false; MAX_PLY + 2],
             progress: None,
             excluded: Vec::new(),
         }
@@ -107,7 +115,10 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.root_best = None;
-        self.paranoid_for = (root.side_count() > 2).then(|| root.side_to_move());
+        // One player eliminated leaves a two-player game: plain negamax.
+        self.team_root = (root.players_in_game() > 2).then(|| root.side_to_move());
+        self.brs = self.team_root.is_some() && self.limits.multi == MultiSearch::BrsPlus;
+        self.spent[0] = false;
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
         pos.legal_moves(&mut root_moves);
