@@ -30,6 +30,29 @@ pub fn core_app_with_autosave(autosave: &std::path::Path) -> App {
     app
 }
 
+/// Plays `text` as a player does: a click on its man, a click on its
+/// target (and the choice, when several moves share the route).
+pub fn click_move(app: &mut App, text: &str) {
+    let route = app
+        .world()
+        .resource::<Match>()
+        .session
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.text == text)
+        .unwrap_or_else(|| panic!("{text} is legal"))
+        .route;
+    for cell in [route.from, route.to] {
+        app.world_mut().write_message(CellClicked { cell });
+        app.update();
+    }
+    if !app.world().resource::<PendingChoice>().moves.is_empty() {
+        app.world_mut()
+            .write_message(MoveRequested { text: text.into() });
+        app.update();
+    }
+}
+
 #[derive(Resource, Default)]
 struct Seen {
     legal: Vec<LegalMoves>,

@@ -311,18 +311,7 @@ mod ecs {
     }
 
     fn click_move(app: &mut App, text: &str) {
-        let mv = app
-            .world()
-            .resource::<Match>()
-            .session
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.text == text)
-            .unwrap_or_else(|| panic!("{text} is legal"));
-        for cell in [mv.route.from, mv.route.to] {
-            app.world_mut().write_message(CellClicked { cell });
-            app.update();
-        }
+        crate::app::click_move(app, text);
         settle(app);
     }
 

@@ -15,8 +15,8 @@ use bevy::state::app::StatesPlugin;
 
 use crate::cli::variantarium;
 use variantarium::app::{
-    CellClicked, CorePlugin, HumanSides, Match, MoveRequested, PendingChoice, PlayMode,
-    PuzzleLibrary, PuzzleProfile, PuzzleRequested, PuzzleRun, Said,
+    CorePlugin, HumanSides, Match, PlayMode, PuzzleLibrary, PuzzleProfile, PuzzleRequested,
+    PuzzleRun, Said,
 };
 use variantarium::puzzles::serve::{Library, PuzzleSet, default_dir};
 use variantarium::puzzles::{PuzzleRecord, Rating};
@@ -71,29 +71,6 @@ fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
-/// Plays `text` as a player does: a click on its man, a click on its
-/// target (and the choice, when several moves share the route).
-fn click_move(app: &mut App, text: &str) {
-    let route = app
-        .world()
-        .resource::<Match>()
-        .session
-        .legal_moves()
-        .into_iter()
-        .find(|m| m.text == text)
-        .unwrap_or_else(|| panic!("{text} is legal"))
-        .route;
-    for cell in [route.from, route.to] {
-        app.world_mut().write_message(CellClicked { cell });
-        app.update();
-    }
-    if !app.world().resource::<PendingChoice>().moves.is_empty() {
-        app.world_mut()
-            .write_message(MoveRequested { text: text.into() });
-        app.update();
-    }
-}
-
 /// Every game's key; each must have shipped puzzles.
 fn every_game() -> Vec<&'static str> {
     let library = Library::load(&default_dir()).expect("the shipped puzzles");
@@ -117,7 +94,7 @@ fn solve(app: &mut App) {
         let humans = app.world().resource::<HumanSides>().0.clone();
         let only_solver: Vec<bool> = (0..3).map(|side| side == solver).collect();
         assert_eq!(humans, only_solver, "only the solver's side takes clicks");
-        click_move(app, &expected);
+        crate::app::click_move(app, &expected);
         wait_for(app, "the reply", |app| {
             run(app).is_some_and(|r| r.awaiting_move() || r.attempt.solved())
         });
@@ -181,7 +158,7 @@ fn a_wrong_move_is_ringed_refuted_taken_back_and_lowers_the_rating() {
         let path = record_file("wrong", game);
         let mut app = puzzle_app(game, &path);
         let (played, cell) = wrong_move(&app);
-        click_move(&mut app, &played);
+        crate::app::click_move(&mut app, &played);
         let wrong = run(&app).and_then(|r| r.wrong.as_ref()).expect("ringed");
         assert_eq!(wrong.cell, cell, "{game}: the ring is on the cell moved to");
         assert_eq!(app.world().resource::<Match>().session.ply_count(), 1);
