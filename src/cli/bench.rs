@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::selfplay::MAX_THREADS;
-use crate::engine::{self, SearchLimits};
+use crate::engine::{self, MultiSearch, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
@@ -40,6 +40,9 @@ pub struct BenchArgs {
     /// Skip the move-generation (perft) part.
     #[arg(long)]
     pub search_only: bool,
+    /// The search of three players: `brs+` (the default) or `paranoid`.
+    #[arg(long, default_value = "brs+")]
+    pub search: String,
 }
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -55,6 +58,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
         threads: args.threads,
         depth: args.depth,
         search_only: args.search_only,
+        multi: args.search.parse()?,
     };
     spec.run(only, out)
 }
@@ -68,6 +72,8 @@ struct Bench {
     pub depth: Option<u32>,
     /// Leave out the perft line.
     pub search_only: bool,
+    /// How a game of three players is searched.
+    pub multi: MultiSearch,
 }
 
 impl Bench {
@@ -172,6 +178,7 @@ impl VariantVisitor for SearchBench<'_> {
             depth: self.spec.depth,
             time: Duration::try_from_secs_f64(self.spec.seconds * 10.0).ok(),
             threads: self.spec.threads,
+            multi: self.spec.multi,
             ..SearchLimits::default()
         };
         match engine::search(&pos, &[], &limits) {
