@@ -134,9 +134,12 @@ fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
 }
 
 /// Three-player Anglojewish Chess: each player's strength is its material
-/// (pawns' progress included), its reach and its General's danger (the
-/// flight cells each opponent attacks); a player's value is its strength
-/// against its opponents'. With three in the game the stronger opponent
+/// (pawns' progress included) and its General's danger (the flight cells
+/// each opponent attacks); a player's value is its strength against its
+/// opponents'. The reach that the two-player evaluation counts is left out:
+/// with three players it made a deeper search play worse (a four-ply search
+/// no stronger than a two-ply one), since a man's open lines are open to
+/// two opponents; without it each extra ply pays (docs/engine.md). With three in the game the stronger opponent
 /// weighs more: the weaker one is the likelier to be eliminated, and an
 /// elimination leaves the stronger as the one to beat (the kingmaker
 /// effect); with two left it is the plain difference.
@@ -174,8 +177,8 @@ fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
             |cell| pos.promotion_distance(cell, s),
         )
     });
-    // Every player's reach in one pass each (an eliminated player's men are
-    // gone: its pass is empty).
+    // Every player's attacks in one pass each (an eliminated player's men
+    // are gone: its pass is empty).
     let reach = players.map(|s| pos.reach(s));
     let strength = |s: Side| {
         let zone = pos.general_zone(s);
@@ -185,8 +188,7 @@ fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
                 danger += (zone & reach[o.index()].attacks).count_ones();
             }
         }
-        material[s.index()] + MOBILITY * reach[s.index()].moves as i32
-            - GENERAL_DANGER * danger as i32
+        material[s.index()] - GENERAL_DANGER * danger as i32
     };
     let mut rivals = players
         .iter()
@@ -336,8 +338,8 @@ mod tests {
         assert!(pos.evaluate() < TEMPO, "Black to move faces the freer side");
     }
 
-    /// The three-player evaluation reads each player's reach and attacks
-    /// from one pass; it must equal the same formula asked cell by cell
+    /// The three-player evaluation reads each player's attacks from one
+    /// pass; it must equal the same formula asked cell by cell
     /// (each opponent's attacks on a General's flight cells), in random
     /// positions of every three-player game.
     #[test]
@@ -354,7 +356,7 @@ mod tests {
                     .filter(|&&o| o != s && pos.is_in_game(o))
                     .map(|&o| pos.general_zone_attacks(s, o))
                     .sum();
-                material + MOBILITY * pos.reach_count(s) as i32 - GENERAL_DANGER * danger as i32
+                material - GENERAL_DANGER * danger as i32
             };
             let mut rivals: Vec<i32> = players
                 .iter()
