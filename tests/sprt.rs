@@ -348,3 +348,52 @@ fn a_three_player_match_plays_runs_of_three_games() {
     assert_eq!(cells.len(), 13, "{runs}");
     assert!(lines[2].ends_with(", 3 games"), "{lines:?}");
 }
+
+/// A match stopped part-way and started again with the same journal goes
+/// on where it stopped: the pairs it kept are not played again, and the
+/// output is the uninterrupted match's, line for line. A journal of
+/// another match is refused.
+#[test]
+fn a_match_with_a_journal_goes_on_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("variantarium-journal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let journal = dir.join("flaxman.journal");
+    let _ = std::fs::remove_file(&journal);
+    let journal_text = journal.to_str().expect("a UTF-8 path");
+    let args = |games: &'static str, journal: Option<&str>| {
+        let mut args = vec![
+            "match",
+            "--variant",
+            "flaxman",
+            "--a",
+            "1",
+            "--b",
+            "1:noise=400",
+            "--sprt",
+            "-5",
+            "5",
+            "--max-games",
+            games,
+            "--seed",
+            "3",
+        ];
+        args.extend(journal.map(|j| ["--journal", j]).into_iter().flatten());
+        args.iter().map(|a| a.to_string()).collect::<Vec<_>>()
+    };
+    let run = |args: Vec<String>| run_match(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let whole = run(args("8", None));
+    let first = run(args("4", Some(journal_text)));
+    assert_eq!(first[1..3], whole[1..3], "{first:?}");
+    let kept = std::fs::read_to_string(&journal).expect("the journal");
+    assert_eq!(kept.lines().count(), 4, "{kept}");
+    assert_eq!(run(args("8", Some(journal_text))), whole);
+    assert_eq!(
+        std::fs::read_to_string(&journal).unwrap().lines().count(),
+        6
+    );
+    let mut other = args("8", Some(journal_text));
+    other[13] = "4".to_string();
+    let other: Vec<&str> = other.iter().map(String::as_str).collect();
+    usage_error(&other, "another match's");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::contender::Contender;
 use super::match_games::{Class, GameScore, Schedule, play_samples};
+use super::match_journal::Journal;
 use super::selfplay::MAX_THREADS;
 use super::setup::{GameChoice, io_error};
 use crate::engine::sprt::{Sprt, Verdict, estimate};
@@ -56,6 +57,11 @@ pub struct MatchArgs {
     /// Plies after which an unfinished game counts as a draw.
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
+    /// Keep every finished pair (run) in FILE and, when FILE holds some
+    /// of this same match already, go on from there instead of playing
+    /// them again.
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -109,13 +115,18 @@ impl VariantVisitor for MatchRun<'_> {
             return Err(format!("match plays two or three players, not {seats}"));
         }
         let samples = self.args.max_games.map_or(u64::MAX, |n| n.div_ceil(seats));
-        let schedule = Schedule {
+        let journal = match &self.args.journal {
+            Some(path) => Some(Journal::open(path, &self.key(), seats as usize)?),
+            None => None,
+        };
+        let mut schedule = Schedule {
             start,
             a: self.a.mover(),
             b: self.b.mover(),
             seed: self.args.seed,
             opening_plies: self.args.opening_plies,
             max_plies: self.args.max_plies,
+            first: 0,
             samples,
         };
         let mut tally = Tally::new(seats as usize);
@@ -129,7 +140,7 @@ impl VariantVisitor for MatchRun<'_> {
         .map_err(io_error)?;
         let mut written = Ok(());
         let mut verdict = None;
-        play_samples(&schedule, self.args.threads, |index, games| {
+        let mut take = |index: u64, games: &[GameScore]| {
             tally.add(games);
             let llr = sprt.llr(&tally.counts);
             verdict = sprt.verdict(llr);
@@ -140,9 +151,58 @@ impl VariantVisitor for MatchRun<'_> {
             } else {
                 ControlFlow::Continue(())
             }
-        });
+        };
+        let mut journaled = Ok(());
+        let mut go_on = ControlFlow::Continue(());
+        if let Some(journal) = &journal {
+            for (index, games) in journal.samples.iter().enumerate().take(samples as usize) {
+                schedule.first = index as u64 + 1;
+                go_on = take(index as u64, games);
+                if go_on.is_break() {
+                    break;
+                }
+            }
+        }
+        if go_on.is_continue() {
+            play_samples(&schedule, self.args.threads, |index, games| {
+                if let Some(journal) = &journal {
+                    journaled = journal.append(index, games);
+                    if journaled.is_err() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                take(index, games)
+            });
+        }
+        journaled?;
         written.map_err(io_error)?;
         writeln!(out, "{}", tally.verdict(verdict)).map_err(io_error)
+    }
+}
+
+impl MatchRun<'_> {
+    /// What the games depend on, as a journal's second line: a journal
+    /// with another key holds another match's games.
+    fn key(&self) -> String {
+        let args = self.args;
+        let game = &args.game;
+        let option = |name: &str, value: &Option<String>| {
+            value
+                .as_ref()
+                .map(|v| format!(" {name} {v}"))
+                .unwrap_or_default()
+        };
+        format!(
+            "match {}{}{} a {} b {} seed {} opening-plies {} max-plies {}",
+            game.variant,
+            option("pawn", &game.pawn),
+            option("promotion", &game.promotion),
+            self.a,
+            self.b,
+            args.seed,
+            args.opening_plies,
+            args.max_plies
+        )
     }
 }
 

@@ -44,7 +44,9 @@ pub struct Schedule<P: Position> {
     pub seed: u64,
     pub opening_plies: u32,
     pub max_plies: u32,
-    /// The samples to play at most.
+    /// The first sample to play (those before it were played already).
+    pub first: u64,
+    /// The samples to play at most, counted from sample 0.
     pub samples: u64,
 }
 
@@ -162,7 +164,7 @@ pub fn play_samples<P: Position>(
 ) {
     let per_sample = schedule.games_per_sample();
     let jobs = schedule.samples.saturating_mul(per_sample as u64);
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(schedule.first.saturating_mul(per_sample as u64));
     let stop = Arc::new(AtomicBool::new(false));
     std::thread::scope(|scope| {
         let (sender, results) = mpsc::channel::<(u64, GameScore)>();
@@ -184,7 +186,7 @@ pub fn play_samples<P: Position>(
         }
         drop(sender);
         let mut done: BTreeMap<u64, GameScore> = BTreeMap::new();
-        let mut sample = 0u64;
+        let mut sample = schedule.first;
         for (job, score) in results {
             done.insert(job, score);
             while let Some(games) = complete(&mut done, sample, per_sample) {

@@ -14,6 +14,7 @@ mod manual;
 mod manual_videos;
 mod match_command;
 mod match_games;
+mod match_journal;
 mod moves;
 mod perft;
 mod puzzles;
