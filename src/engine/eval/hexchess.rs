@@ -136,13 +136,15 @@ fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
 /// Three-player Anglojewish Chess: each player's strength is its material
 /// (pawns' progress included) and its General's danger (the flight cells
 /// each opponent attacks); a player's value is its strength against its
-/// opponents'. The reach that the two-player evaluation counts is left out:
-/// with three players it made a deeper search play worse (a four-ply search
-/// no stronger than a two-ply one), since a man's open lines are open to
-/// two opponents; without it each extra ply pays (docs/engine.md). With three in the game the stronger opponent
-/// weighs more: the weaker one is the likelier to be eliminated, and an
-/// elimination leaves the stronger as the one to beat (the kingmaker
-/// effect); with two left it is the plain difference.
+/// strongest opponent's: the weaker one is the likelier to be eliminated,
+/// an elimination leaves the stronger as the one to beat, and what a
+/// player gives up to hurt the weaker one is lost against the stronger
+/// (with two left it is the plain difference). The reach that the
+/// two-player evaluation counts is left out: with three players it made a
+/// deeper search play worse (a four-ply search no stronger than a two-ply
+/// one), since a man's open lines are open to two opponents; without it,
+/// and against the strongest opponent alone, each extra ply pays
+/// (docs/engine.md).
 impl GameEval for HexChess3 {
     fn evaluate(&self) -> i32 {
         self.evaluate_for(self.side_to_move())
@@ -190,26 +192,18 @@ fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
         }
         material[s.index()] - GENERAL_DANGER * danger as i32
     };
-    let mut rivals = players
+    let strongest_rival = players
         .iter()
         .filter(|&&o| o != side && pos.is_in_game(o))
-        .map(|&o| strength(o));
-    let rivals = match (rivals.next(), rivals.next()) {
-        (Some(a), Some(b)) => {
-            let (weaker, stronger) = (a.min(b), a.max(b));
-            (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10
-        }
-        (Some(only), None) => only,
-        _ => 0,
-    };
+        .map(|&o| strength(o))
+        .max()
+        .unwrap_or(0);
     let tempo = if side == pos.side_to_move() { TEMPO } else { 0 };
-    strength(side) - rivals + tempo
+    strength(side) - strongest_rival + tempo
 }
 
 /// Per flight cell of a General an opponent attacks.
 const GENERAL_DANGER: i32 = 12;
-/// The stronger rival's weight in tenths, the weaker's the rest.
-const STRONGER_RIVAL: i32 = 7;
 
 #[cfg(test)]
 mod tests {
@@ -358,19 +352,12 @@ mod tests {
                     .sum();
                 material - GENERAL_DANGER * danger as i32
             };
-            let mut rivals: Vec<i32> = players
+            let rivals = players
                 .iter()
                 .filter(|&&o| o != side && pos.is_in_game(o))
                 .map(|&o| strength(o))
-                .collect();
-            rivals.sort_unstable();
-            let rivals = match rivals[..] {
-                [weaker, stronger] => {
-                    (STRONGER_RIVAL * stronger + (10 - STRONGER_RIVAL) * weaker) / 10
-                }
-                [only] => only,
-                _ => 0,
-            };
+                .max()
+                .unwrap_or(0);
             let tempo = if side == pos.side_to_move() { TEMPO } else { 0 };
             strength(side) - rivals + tempo
         };
