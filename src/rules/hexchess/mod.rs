@@ -23,6 +23,6 @@ mod two;
 pub use shared::{
     ANGLOJEWISH_RULES_TEXT, Army, CLASSICAL_RULES_TEXT, HexOptions, Kind, Layout, Move,
 };
+pub use three::HexChess3;
 pub use three::RULES_TEXT as THREE_PLAYER_RULES_TEXT;
-pub use three::{ArmyReach, HexChess3};
 pub use two::{HexChess, men};

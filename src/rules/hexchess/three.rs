@@ -127,15 +127,6 @@ impl fmt::Debug for HexChess3 {
     }
 }
 
-/// One player's reach ([`HexChess3::reach`]).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct ArmyReach {
-    /// Moves if check did not matter (own men excluded).
-    pub moves: u32,
-    /// Every cell a man attacks, whoever stands on it.
-    pub attacks: u128,
-}
-
 impl HexChess3 {
     pub fn grid(&self) -> HexGrid {
         self.tables.grid
@@ -198,55 +189,12 @@ impl HexChess3 {
 
     /// How many of the cells of `side`'s General and its orthogonal
     /// neighbours (its flight squares) the men of `by` attack, asked cell by
-    /// cell: the reference the evaluation's one-pass count
-    /// ([`HexChess3::reach`]'s attacks) is tested against.
-    #[cfg(test)]
+    /// cell (a handful of attack tests, cheaper than walking every man).
     pub fn general_zone_attacks(&self, side: Side, by: Side) -> u32 {
         let by = by.index() % 3;
         bits128(self.general_zone(side))
             .filter(|&c| self.attacked_by_player(c, by))
             .count() as u32
-    }
-
-    /// How many moves `side`'s men would have if check did not matter (own
-    /// men excluded, pawns' free steps and captures): a cheap mobility
-    /// measure for any player.
-    pub fn reach_count(&self, side: Side) -> u32 {
-        self.reach(side).moves
-    }
-
-    /// `side`'s reach in one pass: its moves as [`HexChess3::reach_count`]
-    /// counts them and every cell its men attack. (The two-player
-    /// [`super::HexChess::reach_count`] walks its men alike; one shared pass
-    /// for both was tried and cost the three-player search about 7%.)
-    pub fn reach(&self, side: Side) -> ArmyReach {
-        let t = self.tables;
-        let us = side.index() % 3;
-        let own = self.sides[us];
-        let occ = self.occupied();
-        let enemy = occ & !own;
-        let o = ORIENT[us];
-        let pk = pawn_index(self.options.pawn);
-        let pawns = self.kinds[Kind::Pawn as usize] & own;
-        let mut reach = ArmyReach::default();
-        let mut men = own;
-        while men != 0 {
-            let from = men.trailing_zeros() as u8;
-            men &= men - 1;
-            let c = from as usize;
-            if pawns & bit(from) != 0 {
-                let step = t.forward[o][c];
-                let captures = t.pawn_capture[pk][o][c];
-                reach.moves += u32::from(step != NONE && occ & bit(step) == 0)
-                    + (captures & enemy).count_ones();
-                reach.attacks |= captures;
-            } else {
-                let cells = t.piece_reach(self.board[c] & 15, from, occ);
-                reach.moves += (cells & !own).count_ones();
-                reach.attacks |= cells;
-            }
-        }
-        reach
     }
 
     /// The cells of `side`'s General and its orthogonal neighbours (its
