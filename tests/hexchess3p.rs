@@ -1287,12 +1287,17 @@ fn the_evaluation_sees_every_army() {
     // The armies are the same turned: only the mover's tempo differs.
     assert_eq!(values[1], values[2]);
     assert!(values[0] > values[1]);
-    // A lost Cohen costs its owner and helps both others.
+    // A lost Cohen costs its owner and helps neither other: each is
+    // measured against its strongest opponent, as strong as before.
     let text = start.to_text().replacen("wC", "1", 1);
     let weaker = HexChess3::from_text(&fix_runs(&text), &mixed()).expect("valid");
     assert!(weaker.evaluate_for(WHITE) < start.evaluate_for(WHITE) - 500);
-    assert!(weaker.evaluate_for(RED) > start.evaluate_for(RED));
-    assert!(weaker.evaluate_for(BLACK) > start.evaluate_for(BLACK));
+    assert_eq!(weaker.evaluate_for(RED), start.evaluate_for(RED));
+    assert_eq!(weaker.evaluate_for(BLACK), start.evaluate_for(BLACK));
+    // Black's Cohen lost too: Red, ahead of both, gains.
+    let text = weaker.to_text().replacen("bC", "1", 1);
+    let both = HexChess3::from_text(&fix_runs(&text), &mixed()).expect("valid");
+    assert!(both.evaluate_for(RED) > start.evaluate_for(RED) + 500);
 }
 
 /// Joins adjacent empty-run digits ("1" next to "1" becomes "2").
