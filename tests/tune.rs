@@ -105,6 +105,22 @@ fn a_tiny_run_is_reproducible_and_lowers_the_error() {
     assert_eq!(values.len(), weights.original.len());
 }
 
+/// Every shipped weights file names exactly its evaluation's weights, so
+/// the tuned set is never the silent fallback to the original one.
+#[test]
+fn every_weights_file_names_its_evaluations_weights() {
+    use variantarium::engine::eval::{chakra, flaxman, hexchess, tapestry};
+    for (file, names) in [
+        (flaxman::TUNED_FILE, &flaxman::NAMES[..]),
+        (tapestry::TUNED_FILE, &tapestry::NAMES[..]),
+        (chakra::TUNED_FILE, &chakra::NAMES[..]),
+        (hexchess::TUNED_FILE, &hexchess::NAMES[..]),
+    ] {
+        let values = parse_weights(file, names).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(values.len(), names.len());
+    }
+}
+
 /// Both weight sets reach the evaluator the search is built with: each
 /// gives the evaluation with its own values, in random positions, and they
 /// differ somewhere when the sets do.

@@ -40,6 +40,10 @@ pub struct TuneArgs {
     /// Games played at once, one per thread (the result is the same).
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Keep the men's values at their original values; tune only the
+    /// other terms.
+    #[arg(long)]
+    pub keep_men: bool,
     /// Write the weights file here (through a temporary file in the same
     /// folder, then renamed); without it the file is only printed.
     #[arg(long)]
@@ -148,7 +152,7 @@ impl VariantVisitor for TuneRun<'_> {
         if labelled.is_empty() {
             return Err("the games gave no quiet position to learn from".into());
         }
-        let fitted = fit(&labelled, own.evaluate, &weights);
+        let fitted = fit(&labelled, own.evaluate, &weights, self.args.keep_men);
         report(out, &weights, &fitted, clock.elapsed().as_secs_f64())?;
         let text = weights_file(self.args, name, labelled.len(), &weights, &fitted);
         finish(self.args, out, &text, &labelled)
@@ -185,11 +189,17 @@ fn fit<P: Position>(
     labelled: &[Labelled<P>],
     evaluate: fn(&P, &[i32]) -> i32,
     weights: &EvalWeights,
+    keep_men: bool,
 ) -> Fitted {
     let before: Vec<(f64, f64)> = labelled.iter().map(|(_, s)| (s.result, s.value)).collect();
     let scale = best_scale(&before);
     let samples: Vec<_> = labelled.iter().map(|(_, s)| s.clone()).collect();
-    let tuned = fit_weights(&samples, weights.original, &weight_bounds(weights), scale);
+    let tuned = fit_weights(
+        &samples,
+        weights.original,
+        &weight_bounds(weights, keep_men),
+        scale,
+    );
     let model: Vec<(f64, f64)> = samples
         .iter()
         .map(|s| (s.result, s.model_value(weights.original, &tuned)))
@@ -251,8 +261,13 @@ fn weights_file(
     let comments = vec![
         format!("The {evaluation} evaluation's weights, tuned by Texel's method:"),
         format!(
-            "variantarium tune --variant {} --games {} --level {} --nodes {} --seed {}",
-            args.game.variant, args.games, args.level, args.nodes, args.seed
+            "variantarium tune --variant {} --games {} --level {} --nodes {} --seed {}{}",
+            args.game.variant,
+            args.games,
+            args.level,
+            args.nodes,
+            args.seed,
+            if args.keep_men { " --keep-men" } else { "" }
         ),
         format!(
             "{positions} positions, K {:.4}, E original {:.6}, tuned {:.6}",

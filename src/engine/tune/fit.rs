@@ -1,6 +1,7 @@
 //! The fit: the logistic curve's scale K, then the weights that minimise
 //! the mean squared error of the linear model with K fixed.
 
+use super::sample::Sample;
 use crate::rules::EvalWeights;
 
 /// The expected score of a value: 1 / (1 + 10^(−K·value/400)).
@@ -49,17 +50,18 @@ pub fn best_scale(labelled: &[(f64, f64)]) -> f64 {
 pub type WeightBounds = Vec<(i32, i32)>;
 
 /// The tuner's constraints: a man's value stays within half and twice its
-/// original value (a man never becomes worthless or a second Queen);
-/// `tempo` within 0 and 30; every other term keeps its sign (the code
-/// subtracts the penalties) and stays within three times its original
-/// value, or 30 for a small one.
-pub fn weight_bounds(weights: &EvalWeights) -> WeightBounds {
+/// original value (a man never becomes worthless or a second Queen), or
+/// at its original value with `keep_men`; `tempo` within 0 and 30; every
+/// other term keeps its sign (the code subtracts the penalties) and stays
+/// within three times its original value, or 30 for a small one.
+pub fn weight_bounds(weights: &EvalWeights, keep_men: bool) -> WeightBounds {
     weights
         .names
         .iter()
         .zip(weights.original)
         .enumerate()
         .map(|(i, (&name, &original))| match () {
+            _ if i < weights.men && keep_men => (original, original),
             _ if i < weights.men => ((original + 1) / 2, original * 2),
             _ if name == "tempo" => (0, 30),
             _ => (0, (original * 3).max(30)),
@@ -77,7 +79,7 @@ const LEARNING_RATE: f64 = 2.0;
 /// descent from `start` (the weights the samples were taken around). A
 /// weight no sample depends on keeps its value.
 pub fn fit_weights(
-    samples: &[super::Sample],
+    samples: &[Sample],
     start: &[i32],
     bounds: &[(i32, i32)],
     scale: f64,
@@ -101,12 +103,7 @@ pub fn fit_weights(
 }
 
 /// The mean squared error's gradient with respect to the weights.
-fn error_gradient(
-    samples: &[super::Sample],
-    offsets: &[f64],
-    theta: &[f64],
-    scale: f64,
-) -> Vec<f64> {
+fn error_gradient(samples: &[Sample], offsets: &[f64], theta: &[f64], scale: f64) -> Vec<f64> {
     let mut gradient = vec![0.0; theta.len()];
     let slope = scale * std::f64::consts::LN_10 / 400.0;
     for (sample, offset) in samples.iter().zip(offsets) {
@@ -154,7 +151,6 @@ impl Adam {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Sample;
     use super::*;
 
     /// Results drawn from a known curve: the scale found is near the true
@@ -198,6 +194,10 @@ mod tests {
             tuned: &[900, 2, 10],
             men: 1,
         };
-        assert_eq!(weight_bounds(&weights), vec![(450, 1800), (0, 30), (0, 30)]);
+        assert_eq!(
+            weight_bounds(&weights, false),
+            vec![(450, 1800), (0, 30), (0, 30)]
+        );
+        assert_eq!(weight_bounds(&weights, true)[0], (900, 900));
     }
 }
