@@ -649,7 +649,10 @@ impl Position for ThreeNim {
 
 #[test]
 fn three_sides_do_not_break_the_search() {
-    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
+    assert_eq!(
+        Evaluator::<ThreeNim>::for_game(Default::default()).name,
+        "generic"
+    );
     for pile in 0..=21 {
         for side in 0..3 {
             let pos = ThreeNim {
@@ -683,7 +686,7 @@ struct EvalName;
 impl VariantVisitor for EvalName {
     type Output = &'static str;
     fn visit<P: Position>(self, _options: P::Options) -> &'static str {
-        Evaluator::<P>::for_game().name
+        Evaluator::<P>::for_game(Default::default()).name
     }
 }
 
@@ -701,7 +704,10 @@ fn each_variant_gets_its_evaluation_through_visit() {
         assert_eq!(Variant::new(id).visit(EvalName), Ok(name), "{id:?}");
     }
     // Games without their own evaluation get the generic one.
-    assert_eq!(Evaluator::<ThreeNim>::for_game().name, "generic");
+    assert_eq!(
+        Evaluator::<ThreeNim>::for_game(Default::default()).name,
+        "generic"
+    );
 }
 
 #[test]
@@ -730,7 +736,10 @@ fn the_computer_moves_in_every_game_through_a_session() {
 /// Level 3 finds a mate in one that brute force proves, with the game's own
 /// evaluation in charge.
 fn level_three_mates<P: Position>(pos: &P, evaluation: &str) {
-    assert_eq!(Evaluator::<P>::for_game().name, evaluation);
+    assert_eq!(
+        Evaluator::<P>::for_game(Default::default()).name,
+        evaluation
+    );
     let proved = mates_in_one(pos);
     assert!(
         !proved.is_empty(),

@@ -54,6 +54,7 @@ mod sound;
 mod sprt;
 mod store;
 mod tapestry;
+mod tune;
 #[cfg(feature = "app")]
 mod video;
 #[cfg(feature = "app")]

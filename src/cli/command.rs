@@ -19,6 +19,7 @@ use super::record::RecordArgs;
 use super::selfplay::SelfplayArgs;
 use super::serve::ServeArgs;
 use super::status::StatusArgs;
+use super::tune::TuneArgs;
 use super::window::{PlayArgs, ScreenshotArgs};
 
 #[derive(Parser, Debug)]
@@ -72,6 +73,11 @@ pub enum Command {
     /// per pair (three players: per run), then `H1 accepted`, `H0 accepted`
     /// or `no decision` with the Elo estimate.
     Match(MatchArgs),
+    /// Tune the evaluation weights of a game by Texel's method: self-play
+    /// games, then the weights whose evaluations best predict their
+    /// results; prints the error before and after and each weight's change,
+    /// and writes the weights file (--out).
+    Tune(TuneArgs),
     /// Puzzles: `generate` finds them in seeded self-play games; `--check`
     /// proves puzzle files (all of assets/puzzles by default).
     Puzzles(PuzzlesArgs),
@@ -111,6 +117,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Bench(args) => super::bench::run(&args, out),
         Command::Selfplay(args) => super::selfplay::run(&args, out),
         Command::Match(args) => super::match_command::run(&args, out),
+        Command::Tune(args) => super::tune::run(&args, out),
         Command::Puzzles(args) => super::puzzles::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),

@@ -1,12 +1,12 @@
 //! A player of `match`: a level with engine options, written
 //! `LEVEL[:KEY=VALUE,…]` (`3`, `3:nodes=20000`, `4:depth=5,noise=0`,
-//! `3:search=paranoid`), or `random`.
+//! `3:search=paranoid`, `3:eval=original`), or `random`.
 
 use std::fmt;
 use std::time::Duration;
 
 use super::selfplay::Mover;
-use crate::engine::{Level, MultiSearch, SearchLimits};
+use crate::engine::{Level, MultiSearch, SearchLimits, WeightSet};
 
 /// One side of a match, as the command line wrote it.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,17 +20,20 @@ pub struct Contender {
     movetime: Option<u64>,
     /// The search of three players in the game.
     search: Option<MultiSearch>,
+    /// The evaluation's weights.
+    eval: Option<WeightSet>,
 }
 
 /// The options a level takes after its colon.
-const KEYS: &str = "nodes, depth, noise, movetime, search";
+const KEYS: &str = "nodes, depth, noise, movetime, search, eval";
 
 impl Contender {
     /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
     /// `nodes` (node budget), `depth` (deepest iteration), `noise`
     /// (evaluation noise, 0 for none) and `movetime` (milliseconds a move in
-    /// place of the node budget) and `search` (`brs+` or `paranoid`: the
-    /// search of more than two players in the game).
+    /// place of the node budget), `search` (`brs+` or `paranoid`: the
+    /// search of more than two players in the game) and `eval` (`tuned` or
+    /// `original`: which of the evaluation's weights).
     pub fn parse(text: &str) -> Result<Contender, String> {
         let mut contender = Contender {
             text: text.to_string(),
@@ -40,6 +43,7 @@ impl Contender {
             noise: None,
             movetime: None,
             search: None,
+            eval: None,
         };
         if text == "random" {
             return Ok(contender);
@@ -79,6 +83,7 @@ impl Contender {
             "noise" => self.noise = Some(number(0, 10_000)? as i32),
             "movetime" => self.movetime = Some(number(1, 3_600_000)?),
             "search" => self.search = Some(value.parse().map_err(|e| format!("player {e}"))?),
+            "eval" => self.eval = Some(value.parse().map_err(|e| format!("player {e}"))?),
             _ => {
                 return Err(format!(
                     "unknown player option '{key}' (the options: {KEYS})"
@@ -106,6 +111,7 @@ impl Contender {
             depth: self.depth.or(limits.depth),
             noise: self.noise.unwrap_or(limits.noise),
             multi: self.search.unwrap_or(limits.multi),
+            weights: self.eval.unwrap_or(limits.weights),
             threads: 1,
             ..limits
         })
@@ -167,6 +173,13 @@ mod tests {
     }
 
     #[test]
+    fn the_eval_option_picks_the_weights() {
+        assert_eq!(limits("3").weights, WeightSet::Tuned);
+        assert_eq!(limits("3:eval=original").weights, WeightSet::Original);
+        assert_eq!(limits("3:nodes=500,eval=tuned").weights, WeightSet::Tuned);
+    }
+
+    #[test]
     fn bad_players_are_refused_with_what_is_wrong() {
         for (text, needle) in [
             ("7", "level 1 to 6"),
@@ -177,6 +190,7 @@ mod tests {
             ("3:depth=x", "depth must be 1 to 64"),
             ("3:speed=2", "unknown player option 'speed'"),
             ("3:search=maxn", "search must be 'brs+' or 'paranoid'"),
+            ("3:eval=best", "eval must be 'tuned' or 'original'"),
         ] {
             let error = Contender::parse(text).unwrap_err();
             assert!(error.contains(needle), "{text}: {error}");

@@ -25,6 +25,8 @@ mod serve;
 mod setup;
 mod start;
 mod status;
+mod tune;
+mod tune_games;
 mod window;
 
 pub use command::{Cli, Command, run};

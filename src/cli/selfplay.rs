@@ -308,6 +308,18 @@ pub fn play_game<P: Position>(
     max_plies: u32,
     seed: u64,
 ) -> (Option<(P, Outcome)>, usize) {
+    play_game_visiting(start, movers, max_plies, seed, |_, _| {})
+}
+
+/// [`play_game`], showing `visit` every position a player moves from,
+/// with the plies played before it.
+pub fn play_game_visiting<P: Position>(
+    start: P,
+    movers: &[Mover],
+    max_plies: u32,
+    seed: u64,
+    mut visit: impl FnMut(&P, usize),
+) -> (Option<(P, Outcome)>, usize) {
     let mut game = Game::new(start, DrawRules::default());
     let mut rng = Rng::new(seed);
     let engine_seeds: Vec<u64> = movers.iter().map(|_| rng.next_u64()).collect();
@@ -321,6 +333,7 @@ pub fn play_game<P: Position>(
             return (None, game.ply_count());
         }
         let pos = game.position();
+        visit(pos, game.ply_count());
         let side = pos.side_to_move().index();
         let mv = match movers.get(side).unwrap_or(&Mover::Random) {
             Mover::Random => {

@@ -135,6 +135,7 @@ impl Level {
             threads: 1,
             fifty_move_clock: None,
             multi: MultiSearch::default(),
+            weights: Default::default(),
         }
     }
 }

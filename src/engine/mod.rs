@@ -11,7 +11,9 @@ pub mod session;
 pub mod sprt;
 pub mod think;
 pub mod tt;
+pub mod tune;
 
+pub use eval::WeightSet;
 pub use eval::{Evaluator, GameEval};
 pub use levels::Level;
 pub use multipv::{multi_pv, search_excluding};

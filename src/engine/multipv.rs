@@ -23,7 +23,7 @@ pub fn search_excluding<P: Position>(
         limits.tt_megabytes
     };
     let tt = TransTable::with_megabytes(megabytes);
-    Searcher::new(Evaluator::for_game(), &tt, limits.clone())
+    Searcher::new(Evaluator::for_game(limits.weights), &tt, limits.clone())
         .excluding(excluded)
         .run(pos, history)
 }

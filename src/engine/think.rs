@@ -46,7 +46,7 @@ pub fn search_with_progress<P: Position>(
     let tt = TransTable::with_megabytes(megabytes);
     let threads = limits.threads.max(1);
     if threads == 1 {
-        return Searcher::new(Evaluator::for_game(), &tt, limits.clone())
+        return Searcher::new(Evaluator::for_game(limits.weights), &tt, limits.clone())
             .with_progress(report)
             .run(pos, history);
     }
@@ -64,14 +64,14 @@ pub fn search_with_progress<P: Position>(
             .map(|i| {
                 let (tt, limits) = (&tt, helper_limits.clone());
                 scope.spawn(move || {
-                    Searcher::new(Evaluator::for_game(), tt, limits)
+                    Searcher::new(Evaluator::for_game(limits.weights), tt, limits)
                         .as_helper(i as u32)
                         .run(pos, history)
                         .map_or(0, |r| r.nodes)
                 })
             })
             .collect();
-        let main = Searcher::new(Evaluator::for_game(), &tt, share)
+        let main = Searcher::new(Evaluator::for_game(limits.weights), &tt, share)
             .with_progress(report)
             .run(pos, history);
         helpers_stop.store(true, Ordering::Relaxed);

@@ -22,7 +22,7 @@
 
 use std::collections::HashSet;
 
-use crate::engine::{Level, SearchLimits, search};
+use crate::engine::{Level, SearchLimits, WeightSet, search};
 use crate::rules::Position;
 use crate::rules::random::Rng;
 use crate::rules::view::CellId;
@@ -177,6 +177,7 @@ pub fn play_game<P: Position>(spec: &GenerateSpec, start: &P, game: u32) -> Game
             let side = pos.side_to_move();
             let limits = SearchLimits {
                 time: None,
+                weights: WeightSet::Original,
                 ..levels[side.index() % 2].limits(game_seed)
             };
             match search(&pos, &history, &limits) {
@@ -216,6 +217,7 @@ fn blunders<P: Position>(
         depth: Some(1),
         nodes: Some(BLUNDER_NODES),
         tt_megabytes: 1,
+        weights: WeightSet::Original,
         ..SearchLimits::default()
     };
     let mut losing: Vec<(P, CellId)> = moves
@@ -305,6 +307,7 @@ fn screen<P: Position>(
         depth: Some(spec.depth.saturating_sub(1).max(1)),
         nodes: Some(SCREEN_NODES),
         tt_megabytes: 1,
+        weights: WeightSet::Original,
         ..SearchLimits::default()
     };
     let score = search(pos, history, &limits)?.score;

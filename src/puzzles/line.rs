@@ -17,7 +17,7 @@
 //!   move must again be the only winning one; at most [`MAX_SOLVER_MOVES`].
 
 use crate::engine::search::mate_in;
-use crate::engine::{SearchLimits, SearchResult, search, search_excluding};
+use crate::engine::{SearchLimits, SearchResult, WeightSet, search, search_excluding};
 use crate::rules::variant::Variant;
 use crate::rules::{GameResult, Position};
 
@@ -36,7 +36,10 @@ pub const MAX_SOLVER_MOVES: usize = 5;
 /// its depth, and the position is not used.
 pub const NODE_CAP: u64 = 3_000_000;
 
-/// The limits of every puzzle search of `depth` plies.
+/// The limits of every puzzle search of `depth` plies. Puzzles are found
+/// and proved with the evaluations' original weights: the thresholds above
+/// are in their units, and a shipped proof must not change when the
+/// playing weights are tuned.
 pub fn limits(depth: u32) -> SearchLimits {
     SearchLimits {
         depth: Some(depth),
@@ -44,6 +47,7 @@ pub fn limits(depth: u32) -> SearchLimits {
         noise: 0,
         tt_megabytes: 8,
         threads: 1,
+        weights: WeightSet::Original,
         ..SearchLimits::default()
     }
 }

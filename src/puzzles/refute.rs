@@ -2,7 +2,7 @@
 //! short search, and what it does to the solver ("That loses the Rook to
 //! f4-c1", "That allows mate: d8-d1"), in the game's notation and words.
 
-use crate::engine::{SearchLimits, mate_in, search};
+use crate::engine::{SearchLimits, WeightSet, mate_in, search};
 use crate::rules::Position;
 use crate::rules::dispatch::VariantVisitor;
 use crate::rules::glossary::man_on;
@@ -41,6 +41,8 @@ impl VariantVisitor for Reply {
             noise: 0,
             tt_megabytes: 4,
             threads: 1,
+            // The weights the puzzles were proved with (see `line::limits`).
+            weights: WeightSet::Original,
             ..SearchLimits::default()
         };
         let found = search(&pos, &self.history, &limits)?;

@@ -38,7 +38,7 @@ pub use history::{DrawRules, Game};
 pub use legal::{find_legal_move, sorted_moves};
 pub use notation::{MoveError, PositionError};
 pub use outcome::{EndReason, GameResult, Outcome};
-pub use position::{Evaluated, OwnEvaluation, Position};
+pub use position::{EvalWeights, Evaluated, OwnEvaluation, Position};
 pub use side::Side;
 pub use status::multi_player_status;
 pub use view::{BoardLayout, CellId, Effect, Hint, HintKind, Placement, Route};

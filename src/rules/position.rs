@@ -145,22 +145,52 @@ pub trait Position: Clone + PartialEq + Eq + Debug + Send + Sync + Evaluated + '
 
 /// A game's own evaluation for the computer player, as plain functions.
 /// Value types only: the evaluations themselves live in `src/engine/eval/`.
+/// The evaluations take their weights as a slice, so that the engine can
+/// hand them either set of [`EvalWeights`] (or a tuner its trial values)
+/// without the rules knowing which.
 pub struct OwnEvaluation<P: Position> {
     /// Which evaluation this is, for reports ("flaxman").
     pub name: &'static str,
-    /// The position's value for the side to move (positive: good for it).
-    pub evaluate: fn(&P) -> i32,
+    /// The position's value for the side to move (positive: good for it),
+    /// with these weights.
+    pub evaluate: fn(&P, &[i32]) -> i32,
     /// The position's value for the given side, whoever is to move.
-    pub evaluate_for: fn(&P, Side) -> i32,
+    pub evaluate_for: fn(&P, Side, &[i32]) -> i32,
     /// What a noisy move is expected to win (the victim's value, a
     /// promotion's gain), for ordering and pruning quiescence; 0 when the
-    /// game does not say.
+    /// game does not say. Fixed values, whatever the weights.
     pub noisy_gain: fn(&P, P::Move) -> i32,
     /// How much the moving man is worth, to try the cheapest capturer first.
     pub mover_value: fn(&P, P::Move) -> i32,
     /// A cheap estimate of `evaluate` (material) and how far the full value
-    /// may stray from it, when the game can give one.
-    pub estimate: fn(&P) -> Option<(i32, i32)>,
+    /// may stray from it, when the game can give one; with the same weights
+    /// as `evaluate`, so that a cut on the estimate stays sound.
+    pub estimate: fn(&P, &[i32]) -> Option<(i32, i32)>,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
+}
+
+/// An evaluation's weights: their names and two sets of values, the
+/// original ones written in the code and the tuned ones read from the
+/// game's weights file. Empty for an evaluation without tunable weights.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalWeights {
+    pub names: &'static [&'static str],
+    pub original: &'static [i32],
+    pub tuned: &'static [i32],
+    /// How many of the first weights are men's values (the tuner keeps
+    /// them within half and twice their original values).
+    pub men: usize,
+}
+
+impl EvalWeights {
+    /// No weights.
+    pub const NONE: EvalWeights = EvalWeights {
+        names: &[],
+        original: &[],
+        tuned: &[],
+        men: 0,
+    };
 }
 
 /// The seam through which a game carries its evaluation to the engine: the

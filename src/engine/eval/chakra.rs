@@ -14,23 +14,35 @@
 use crate::rules::chakra::{Chakra, GRID, Kind, PROMOTABLE};
 use crate::rules::geometry::king_distance;
 use crate::rules::geometry::square::DIRECTIONS;
-use crate::rules::{Position, Side};
+use crate::rules::{EvalWeights, Position, Side};
 
 use super::game_eval::GameEval;
 
-const TRANSMITTER: i32 = 40;
-const TRANSMITTER_LOST: i32 = 120;
-/// Per own piece (not pawn, not King) within two King steps of an own
-/// chakra: it could probably reach the Transmitter soon.
-const TRANSMITTER_USER: i32 = 8;
-/// Per rank a pawn has advanced (the double step counts as one).
-const PAWN_STEP: i32 = 4;
-/// Extra for a pawn 3, 2 and 1 steps from the last rank when the pool is
-/// not empty, scaled by the best piece in the pool (per mille of a Queen).
-const PROMOTION_NEAR: [i32; 3] = [40, 90, 200];
-const COURTESAN_SQUARE: i32 = 5;
-const TEMPO: i32 = 10;
+super::weights::eval_weights!(men 6, "chakra.weights";
+    QUEEN "queen" 900,
+    SAMURAI "samurai" 700,
+    MONK "monk" 450,
+    COURTESAN "courtesan" 350,
+    APE "ape" 300,
+    PAWN "pawn" 100,
+    TRANSMITTER "transmitter" 40,
+    TRANSMITTER_LOST "transmitter_lost" 120,
+    // Per own piece (not pawn, not King) within two King steps of an own
+    // chakra: it could probably reach the Transmitter soon.
+    TRANSMITTER_USER "transmitter_user" 8,
+    // Per rank a pawn has advanced (the double step counts as one).
+    PAWN_STEP "pawn_step" 4,
+    // Extra for a pawn 3, 2 and 1 steps from the last rank when the pool is
+    // not empty, scaled by the best piece in the pool (per mille of a Queen).
+    PROMOTION_NEAR_3 "promotion_near_3" 40,
+    PROMOTION_NEAR_2 "promotion_near_2" 90,
+    PROMOTION_NEAR_1 "promotion_near_1" 200,
+    COURTESAN_SQUARE "courtesan_square" 5,
+    TEMPO "tempo" 10,
+);
 
+/// The fixed values that measure the promotion pool (in per mille of a
+/// Queen, whatever the weights).
 fn value(kind: Kind) -> i32 {
     match kind {
         Kind::King => 0,
@@ -40,6 +52,20 @@ fn value(kind: Kind) -> i32 {
         Kind::Courtesan => 350,
         Kind::Ape => 300,
         Kind::Pawn => 100,
+    }
+}
+
+/// A man's weight; the King's is nothing (losing it is mate).
+#[inline(always)]
+fn weighted_value(kind: Kind, w: &[i32; WEIGHT_COUNT]) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Queen => w[QUEEN],
+        Kind::Samurai => w[SAMURAI],
+        Kind::Monk => w[MONK],
+        Kind::Courtesan => w[COURTESAN],
+        Kind::Ape => w[APE],
+        Kind::Pawn => w[PAWN],
     }
 }
 
@@ -78,7 +104,7 @@ fn courtesan_line(pos: &Chakra, s: u8, side: Side) -> i32 {
 }
 
 /// The value for `side` alone (material and its own assets).
-fn side_value(pos: &Chakra, side: Side) -> i32 {
+fn side_value(pos: &Chakra, side: Side, w: &[i32; WEIGHT_COUNT]) -> i32 {
     let mut counts = [0u32; 7];
     let mut material = 0;
     let mut pawns: [u8; 16] = [0; 16];
@@ -101,7 +127,7 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
             continue;
         }
         counts[p.kind as usize] += 1;
-        material += value(p.kind);
+        material += weighted_value(p.kind, w);
         match p.kind {
             Kind::Pawn if pawn_count < 16 => {
                 pawns[pawn_count] = s;
@@ -114,7 +140,7 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
                     piece_count += 1;
                 }
                 if p.kind == Kind::Courtesan {
-                    courtesans += COURTESAN_SQUARE * courtesan_line(pos, s, side);
+                    courtesans += w[COURTESAN_SQUARE] * courtesan_line(pos, s, side);
                 }
             }
         }
@@ -126,6 +152,11 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
         .map(|&(kind, _)| value(kind))
         .max()
         .unwrap_or(0);
+    let promotion_near = [
+        w[PROMOTION_NEAR_3],
+        w[PROMOTION_NEAR_2],
+        w[PROMOTION_NEAR_1],
+    ];
     let mut pawn_value = 0;
     for &s in &pawns[..pawn_count] {
         let y = GRID.coords(s).1 as i8;
@@ -135,10 +166,10 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
             0 => 1,
             ranks => ranks.max(0),
         };
-        pawn_value += PAWN_STEP * i32::from(advanced);
+        pawn_value += w[PAWN_STEP] * i32::from(advanced);
         let to_go = if side == Side::WHITE { 7 - y } else { y };
         if (1..=3).contains(&to_go) {
-            pawn_value += PROMOTION_NEAR[(3 - to_go) as usize] * best_in_pool / 900;
+            pawn_value += promotion_near[(3 - to_go) as usize] * best_in_pool / 900;
         }
     }
     let transmitter = match chakra_count {
@@ -147,18 +178,23 @@ fn side_value(pos: &Chakra, side: Side) -> i32 {
                 .iter()
                 .filter(|&&p| chakras.iter().any(|&c| king_distance(GRID, p, c) <= 2))
                 .count() as i32;
-            TRANSMITTER + TRANSMITTER_USER * users.min(4)
+            w[TRANSMITTER] + w[TRANSMITTER_USER] * users.min(4)
         }
-        0 => -TRANSMITTER_LOST,
+        0 => -w[TRANSMITTER_LOST],
         _ => 0,
     };
     material + pawn_value + transmitter + courtesans
 }
 
 impl GameEval for Chakra {
-    fn evaluate(&self) -> i32 {
+    fn weights() -> EvalWeights {
+        eval_weights()
+    }
+
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let w = weight_array(weights);
         let me = self.side_to_move();
-        side_value(self, me) - side_value(self, me.opponent()) + TEMPO
+        side_value(self, me, w) - side_value(self, me.opponent(), w) + w[TEMPO]
     }
 }
 
@@ -171,19 +207,19 @@ mod tests {
     #[test]
     fn start_is_balanced_and_material_counts() {
         let start = Chakra::start(&());
-        assert_eq!(start.evaluate(), TEMPO);
+        assert_eq!(start.evaluate_with(&ORIGINAL), ORIGINAL[TEMPO]);
         let black = Chakra::from_text(
             "acmqksca/1pppppp1/8/8/8/8/1PPPPPP1/ACMQKSCA b Ta2n,Th2n,ta7n,th7n",
             &(),
         )
         .expect("valid");
-        assert_eq!(black.evaluate(), TEMPO);
+        assert_eq!(black.evaluate_with(&ORIGINAL), ORIGINAL[TEMPO]);
         // White without its Queen.
         let down = Chakra::from_text(
             "acmqksca/1pppppp1/8/8/8/8/1PPPPPP1/ACM1KSCA w Ta2n,Th2n,ta7n,th7n",
             &(),
         )
         .expect("valid");
-        assert!(down.evaluate() < -800, "{}", down.evaluate());
+        assert!(down.evaluate_with(&ORIGINAL) < -800);
     }
 }

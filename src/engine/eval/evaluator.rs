@@ -2,16 +2,19 @@
 
 use super::game_eval::MAX_EVAL;
 use super::generic::generic;
-use crate::rules::{Evaluated, Position, Side};
+use super::weights::WeightSet;
+use crate::rules::{EvalWeights, Evaluated, OwnEvaluation, Position, Side};
 
 /// The evaluation the search uses for one game type: plain function pointers,
 /// chosen once per search.
 pub struct Evaluator<P: Position> {
-    evaluate: fn(&P) -> i32,
-    evaluate_for: fn(&P, Side) -> i32,
+    evaluate: fn(&P, &[i32]) -> i32,
+    evaluate_for: fn(&P, Side, &[i32]) -> i32,
     noisy_gain: fn(&P, P::Move) -> i32,
     mover_value: fn(&P, P::Move) -> i32,
-    estimate: fn(&P) -> Option<(i32, i32)>,
+    estimate: fn(&P, &[i32]) -> Option<(i32, i32)>,
+    /// The weights `evaluate`, `evaluate_for` and `estimate` use.
+    weights: &'static [i32],
     /// Which evaluation this is, for reports ("flaxman", "generic").
     pub name: &'static str,
 }
@@ -25,26 +28,37 @@ impl<P: Position> Clone for Evaluator<P> {
 impl<P: Position> Copy for Evaluator<P> {}
 
 impl<P: Position> Evaluator<P> {
-    /// The game's own evaluation when it has one, else the generic one.
-    pub fn for_game() -> Self {
+    /// The game's own evaluation when it has one (with the chosen set of
+    /// its weights), else the generic one.
+    pub fn for_game(weights: WeightSet) -> Self {
         match <P as Evaluated>::own_evaluation() {
-            Some(own) => Evaluator {
-                evaluate: own.evaluate,
-                evaluate_for: own.evaluate_for,
-                noisy_gain: own.noisy_gain,
-                mover_value: own.mover_value,
-                estimate: own.estimate,
-                name: own.name,
-            },
+            Some(own) => {
+                let chosen = weights.pick(&own.weights);
+                Self::own(own, chosen)
+            }
             None => Self::generic(),
+        }
+    }
+
+    /// The game's own evaluation with `weights`, one value per name of its
+    /// [`EvalWeights`].
+    pub fn own(own: OwnEvaluation<P>, weights: &'static [i32]) -> Self {
+        Evaluator {
+            evaluate: own.evaluate,
+            evaluate_for: own.evaluate_for,
+            noisy_gain: own.noisy_gain,
+            mover_value: own.mover_value,
+            estimate: own.estimate,
+            weights,
+            name: own.name,
         }
     }
 
     /// The generic evaluation, for any game.
     pub fn generic() -> Self {
         Evaluator {
-            evaluate: generic::<P>,
-            evaluate_for: |pos, side| {
+            evaluate: |pos, _| generic::<P>(pos),
+            evaluate_for: |pos, side, _| {
                 let value = generic(pos);
                 if side == pos.side_to_move() {
                     value
@@ -54,9 +68,15 @@ impl<P: Position> Evaluator<P> {
             },
             noisy_gain: |_, _| 0,
             mover_value: |_, _| 0,
-            estimate: |_| None,
+            estimate: |_, _| None,
+            weights: &[],
             name: "generic",
         }
+    }
+
+    /// The game's weights (none for the generic evaluation).
+    pub fn weights_of_game() -> EvalWeights {
+        <P as Evaluated>::own_evaluation().map_or(EvalWeights::NONE, |own| own.weights)
     }
 
     /// What a noisy move is expected to win ([`GameEval::noisy_gain`](super::GameEval::noisy_gain)).
@@ -66,7 +86,7 @@ impl<P: Position> Evaluator<P> {
 
     /// The cheap estimate and its margin ([`GameEval::estimate`](super::GameEval::estimate)).
     pub fn estimate(&self, pos: &P) -> Option<(i32, i32)> {
-        (self.estimate)(pos)
+        (self.estimate)(pos, self.weights)
     }
 
     /// The moving man's value ([`GameEval::mover_value`](super::GameEval::mover_value)).
@@ -75,11 +95,11 @@ impl<P: Position> Evaluator<P> {
     }
 
     pub fn evaluate(&self, pos: &P) -> i32 {
-        (self.evaluate)(pos).clamp(-MAX_EVAL, MAX_EVAL)
+        (self.evaluate)(pos, self.weights).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The position's value for `side`, whoever is to move.
     pub fn evaluate_for(&self, pos: &P, side: Side) -> i32 {
-        (self.evaluate_for)(pos, side).clamp(-MAX_EVAL, MAX_EVAL)
+        (self.evaluate_for)(pos, side, self.weights).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }

@@ -19,21 +19,23 @@
 
 use crate::rules::flaxman::{Flaxman, GRID, Kind, jumps};
 use crate::rules::geometry::{bits, distance_squared};
-use crate::rules::{Position, Side};
+use crate::rules::{EvalWeights, Position, Side};
 
 use super::game_eval::GameEval;
 
 const POINTS: usize = 36;
 
-const PRISONER: i32 = 300;
-const FREEING_CHANCE: i32 = 120;
-const SOLDIER_JUMP: i32 = 5;
-const KING_JUMP: i32 = 9;
-const PINNED: i32 = 40;
-const CHECKING_MOVE: i32 = 14;
-const KING_TRAPPED: i32 = 60;
-const THREAT: i32 = 25;
-const TEMPO: i32 = 10;
+super::weights::eval_weights!(men 0, "flaxman.weights";
+    PRISONER "prisoner" 300,
+    FREEING_CHANCE "freeing_chance" 120,
+    SOLDIER_JUMP "soldier_jump" 5,
+    KING_JUMP "king_jump" 9,
+    PINNED "pinned" 40,
+    CHECKING_MOVE "checking_move" 14,
+    KING_TRAPPED "king_trapped" 60,
+    THREAT "threat" 25,
+    TEMPO "tempo" 10,
+);
 
 /// `D2[a][b]`: squared distance between two points.
 static D2: [[u8; POINTS]; POINTS] = distance_table();
@@ -105,7 +107,7 @@ impl Army {
 }
 
 /// The value for `side` of its own army facing `enemy`'s.
-fn side_value(me: &Army, enemy: &Army) -> i32 {
+fn side_value(me: &Army, enemy: &Army, w: &[i32; WEIGHT_COUNT]) -> i32 {
     let kings = (1u64 << me.at[0]) | (1u64 << enemy.at[0]);
     let own_soldiers = me.mask_of(Kind::Soldier);
     let enemy_soldiers = enemy.mask_of(Kind::Soldier);
@@ -117,29 +119,29 @@ fn side_value(me: &Army, enemy: &Army) -> i32 {
         }
         let all = jumps(me.length_squared(i), me.at[i]);
         if all == 0 {
-            value -= PINNED;
+            value -= w[PINNED];
             continue;
         }
         reach |= all;
         if i == 0 {
-            value += KING_JUMP * (all & !kings).count_ones() as i32;
+            value += w[KING_JUMP] * (all & !kings).count_ones() as i32;
         } else {
-            value += SOLDIER_JUMP * (all & !kings & !own_soldiers).count_ones() as i32;
+            value += w[SOLDIER_JUMP] * (all & !kings & !own_soldiers).count_ones() as i32;
         }
-        value += THREAT * (all & enemy_soldiers).count_ones() as i32;
+        value += w[THREAT] * (all & enemy_soldiers).count_ones() as i32;
     }
     for i in 1..3 {
         if me.kind[i] == Kind::Prisoner {
-            value -= PRISONER;
+            value -= w[PRISONER];
             if reach & (1 << me.at[i]) != 0 {
-                value += FREEING_CHANCE;
+                value += w[FREEING_CHANCE];
             }
         }
     }
     let checks = checking_moves(enemy, me);
-    value -= CHECKING_MOVE * checks.min(8);
+    value -= w[CHECKING_MOVE] * checks.min(8);
     if checks > 0 && jumps(me.length_squared(0), me.at[0]) & !kings == 0 {
-        value -= KING_TRAPPED;
+        value -= w[KING_TRAPPED];
     }
     value
 }
@@ -193,16 +195,21 @@ fn checking_moves(attacker: &Army, defender: &Army) -> i32 {
 }
 
 impl GameEval for Flaxman {
-    fn evaluate(&self) -> i32 {
+    fn weights() -> EvalWeights {
+        eval_weights()
+    }
+
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let w = weight_array(weights);
         let white = Army::of(self, Side::WHITE);
         let black = Army::of(self, Side::BLACK);
-        let score = side_value(&white, &black) - side_value(&black, &white);
+        let score = side_value(&white, &black, w) - side_value(&black, &white, w);
         let mover = if self.side_to_move() == Side::WHITE {
             score
         } else {
             -score
         };
-        mover + TEMPO
+        mover + w[TEMPO]
     }
 }
 
@@ -215,12 +222,12 @@ mod tests {
     #[test]
     fn start_is_balanced_and_prisoners_cost() {
         let start = Flaxman::start(&());
-        assert_eq!(start.evaluate(), TEMPO);
+        assert_eq!(start.evaluate_with(&ORIGINAL), ORIGINAL[TEMPO]);
         // White's e1 Soldier has been taken (a Prisoner of White's own).
         let worse = Flaxman::from_text("1sk1s1/6/6/6/6/1S1KP1 w", &()).expect("valid");
-        assert!(worse.evaluate() < -PRISONER / 2, "{}", worse.evaluate());
+        assert!(worse.evaluate_with(&ORIGINAL) < -ORIGINAL[PRISONER] / 2);
         let mirrored = Flaxman::from_text("1sk1p1/6/6/6/6/1S1KS1 b", &()).expect("valid");
-        assert!(mirrored.evaluate() < -PRISONER / 2);
+        assert!(mirrored.evaluate_with(&ORIGINAL) < -ORIGINAL[PRISONER] / 2);
     }
 
     /// Every jump simulated: the definition `checking_moves` counts fast.

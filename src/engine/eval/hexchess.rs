@@ -13,7 +13,7 @@
 //! scores).
 
 use crate::rules::hexchess::{HexChess, HexChess3, Kind, Move};
-use crate::rules::{Position, Side};
+use crate::rules::{EvalWeights, Position, Side};
 
 use super::game_eval::GameEval;
 
@@ -22,7 +22,7 @@ const PAWN_TO_GO: [i32; 11] = [0, 90, 45, 25, 15, 8, 4, 2, 0, 0, 0];
 const MOBILITY: i32 = 2;
 const TEMPO: i32 = 10;
 
-fn value(kind: Kind) -> i32 {
+const fn value(kind: Kind) -> i32 {
     match kind {
         Kind::King | Kind::General => 0,
         Kind::Queen => 1000,
@@ -37,15 +37,48 @@ fn value(kind: Kind) -> i32 {
     }
 }
 
+// The two-player evaluation's weights (the three-player one keeps the
+// constants above). One file serves every two-player hex game.
+super::weights::eval_weights!(men 10, "hexchess.weights";
+    QUEEN_VALUE "queen" value(Kind::Queen),
+    ROOK_VALUE "rook" value(Kind::Rook),
+    BISHOP_VALUE "bishop" value(Kind::Bishop),
+    UNICORN_VALUE "unicorn" value(Kind::Unicorn),
+    KNIGHT_VALUE "knight" value(Kind::Knight),
+    COHEN_VALUE "cohen" value(Kind::Cohen),
+    FINCH_VALUE "finch" value(Kind::Finch),
+    RABBI_VALUE "rabbi" value(Kind::Rabbi),
+    SENNIGHT_VALUE "sennight" value(Kind::Sennight),
+    PAWN_VALUE "pawn" value(Kind::Pawn),
+    PAWN_TO_GO_1 "pawn_to_go_1" PAWN_TO_GO[1],
+    PAWN_TO_GO_2 "pawn_to_go_2" PAWN_TO_GO[2],
+    PAWN_TO_GO_3 "pawn_to_go_3" PAWN_TO_GO[3],
+    PAWN_TO_GO_4 "pawn_to_go_4" PAWN_TO_GO[4],
+    PAWN_TO_GO_5 "pawn_to_go_5" PAWN_TO_GO[5],
+    PAWN_TO_GO_6 "pawn_to_go_6" PAWN_TO_GO[6],
+    PAWN_TO_GO_7 "pawn_to_go_7" PAWN_TO_GO[7],
+    PAWN_TO_GO_8 "pawn_to_go_8" PAWN_TO_GO[8],
+    PAWN_TO_GO_9 "pawn_to_go_9" PAWN_TO_GO[9],
+    PAWN_TO_GO_10 "pawn_to_go_10" PAWN_TO_GO[10],
+    MOBILITY_WEIGHT "mobility" MOBILITY,
+    TEMPO_WEIGHT "tempo" TEMPO,
+);
+
 impl GameEval for HexChess {
-    fn evaluate(&self) -> i32 {
-        let me = self.side_to_move();
-        let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
-        material(self) + MOBILITY * reach + TEMPO
+    fn weights() -> EvalWeights {
+        eval_weights()
     }
 
-    fn estimate(&self) -> Option<(i32, i32)> {
-        Some((material(self) + TEMPO, REACH_MARGIN))
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let w = weight_array(weights);
+        let me = self.side_to_move();
+        let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
+        material(self, w) + w[MOBILITY_WEIGHT] * reach + w[TEMPO_WEIGHT]
+    }
+
+    fn estimate_with(&self, weights: &[i32]) -> Option<(i32, i32)> {
+        let w = weight_array(weights);
+        Some((material(self, w) + w[TEMPO_WEIGHT], reach_margin(w)))
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -81,20 +114,62 @@ fn hex_gain(
 
 super::game_eval::own_evaluation!(HexChess, "hexchess");
 
-/// How far the reach term (both sides' reach, [`MOBILITY`] a cell) strays
-/// from nothing in play: a side rarely reaches 75 cells more than the other.
-const REACH_MARGIN: i32 = MOBILITY * 75;
+/// How far the reach term (both sides' reach, the mobility weight a cell)
+/// strays from nothing in play: a side rarely reaches 75 cells more than
+/// the other.
+fn reach_margin(w: &[i32; WEIGHT_COUNT]) -> i32 {
+    w[MOBILITY_WEIGHT].abs() * 75
+}
 
-/// Men and pawns' progress, for the side to move.
-fn material(pos: &HexChess) -> i32 {
+/// Men and pawns' progress, for the side to move, with the two-player
+/// weights.
+fn material(pos: &HexChess, w: &[i32; WEIGHT_COUNT]) -> i32 {
     let me = pos.side_to_move();
     let army = |side: Side| {
-        army_value(
+        weighted_army_value(
             |kind| pos.men_of(kind, side),
             |cell| pos.promotion_distance(cell, side),
+            w,
         )
     };
     army(me) - army(me.opponent())
+}
+
+/// The two-player weight of each valued man.
+const WEIGHTED_MEN: [(Kind, usize); 10] = [
+    (Kind::Queen, QUEEN_VALUE),
+    (Kind::Rook, ROOK_VALUE),
+    (Kind::Bishop, BISHOP_VALUE),
+    (Kind::Knight, KNIGHT_VALUE),
+    (Kind::Cohen, COHEN_VALUE),
+    (Kind::Finch, FINCH_VALUE),
+    (Kind::Rabbi, RABBI_VALUE),
+    (Kind::Sennight, SENNIGHT_VALUE),
+    (Kind::Pawn, PAWN_VALUE),
+    (Kind::Unicorn, UNICORN_VALUE),
+];
+
+/// [`army_value`] with the two-player weights.
+#[inline(always)]
+fn weighted_army_value(
+    men_of: impl Fn(Kind) -> u128,
+    to_go: impl Fn(u8) -> u8,
+    w: &[i32; WEIGHT_COUNT],
+) -> i32 {
+    let mut score = 0;
+    for (kind, index) in WEIGHTED_MEN {
+        score += w[index] * men_of(kind).count_ones() as i32;
+    }
+    let mut pawns = men_of(Kind::Pawn);
+    while pawns != 0 {
+        let cell = pawns.trailing_zeros() as u8;
+        pawns &= pawns - 1;
+        score += match usize::from(to_go(cell)) {
+            steps @ 1..=10 => w[PAWN_TO_GO_1 + steps - 1],
+            _ => 0,
+        };
+    }
+    score
 }
 
 /// The men that carry a value (royal men carry none).
@@ -146,11 +221,11 @@ fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
 /// and against the strongest opponent alone, each extra ply pays
 /// (docs/engine.md).
 impl GameEval for HexChess3 {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_for(self.side_to_move())
+    fn evaluate_with(&self, _weights: &[i32]) -> i32 {
+        three_player_value(self, self.side_to_move())
     }
 
-    fn evaluate_for(&self, side: Side) -> i32 {
+    fn evaluate_for_with(&self, side: Side, _weights: &[i32]) -> i32 {
         three_player_value(self, side)
     }
 
@@ -226,7 +301,7 @@ mod tests {
             // The same men and the piece on f6.
             let text = base.replace("/11/", &format!("/5{letter}5/"));
             let with = HexChess::from_text(&text, &options).expect("a position");
-            let gain = with.evaluate() - pos.evaluate();
+            let gain = with.evaluate_with(&ORIGINAL) - pos.evaluate_with(&ORIGINAL);
             let reach = with.reach_count(Side::WHITE) - pos.reach_count(Side::WHITE);
             assert!(reach >= 6, "{kind:?} reaches {reach} more cells");
             assert_eq!(gain, value(kind) + MOBILITY * reach as i32, "{kind:?}");
@@ -325,7 +400,10 @@ mod tests {
         let mv = pos.parse_move("e4-e5").expect("legal");
         pos.play(mv);
         assert!(pos.reach_count(Side::WHITE) > start.reach_count(Side::WHITE));
-        assert!(pos.evaluate() < TEMPO, "Black to move faces the freer side");
+        assert!(
+            pos.evaluate_with(&ORIGINAL) < TEMPO,
+            "Black to move faces the freer side"
+        );
     }
 
     #[test]
@@ -338,7 +416,7 @@ mod tests {
             let options = HexOptions::for_variant(id, None).expect("hex");
             let start = HexChess::start(&options);
             // The arrays mirror each other: only the move counts.
-            assert_eq!(start.evaluate(), TEMPO, "{id:?}");
+            assert_eq!(start.evaluate_with(&ORIGINAL), TEMPO, "{id:?}");
         }
     }
 }

@@ -25,7 +25,9 @@ pub mod game_eval;
 pub mod generic;
 pub mod hexchess;
 pub mod tapestry;
+pub mod weights;
 
 pub use evaluator::Evaluator;
 pub use game_eval::{GameEval, MAX_EVAL, own};
 pub use generic::{generic, letter_value};
+pub use weights::WeightSet;

@@ -9,15 +9,26 @@
 //!   away on this board).
 
 use crate::rules::tapestry::{Kind, Move, Tapestry};
-use crate::rules::{Position, Side};
+use crate::rules::{EvalWeights, Position, Side};
 
 use super::game_eval::GameEval;
 
-/// A pawn's bonus by the ranks it has advanced (0 to 4; 5 is promoted).
-const PAWN_ADVANCED: [i32; 5] = [0, 10, 30, 70, 0];
-const LOOM_MOVE: i32 = 4;
-const TEMPO: i32 = 10;
+super::weights::eval_weights!(men 5, "tapestry.weights";
+    QUEEN "queen" 900,
+    ROOK "rook" 500,
+    BISHOP "bishop" 300,
+    KNIGHT "knight" 300,
+    PAWN "pawn" 100,
+    // A pawn's bonus by the ranks it has advanced (none on its first rank;
+    // on the fifth it has promoted).
+    PAWN_ADVANCED_1 "pawn_advanced_1" 10,
+    PAWN_ADVANCED_2 "pawn_advanced_2" 30,
+    PAWN_ADVANCED_3 "pawn_advanced_3" 70,
+    LOOM_MOVE "loom_move" 4,
+    TEMPO "tempo" 10,
+);
 
+/// The fixed values that order captures (whatever the weights).
 fn value(kind: Kind) -> i32 {
     match kind {
         Kind::King => 0,
@@ -28,16 +39,35 @@ fn value(kind: Kind) -> i32 {
     }
 }
 
+/// A man's weight; the King's is nothing (losing it is mate).
+#[inline(always)]
+fn weighted_value(kind: Kind, w: &[i32; WEIGHT_COUNT]) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Queen => w[QUEEN],
+        Kind::Rook => w[ROOK],
+        Kind::Bishop => w[BISHOP],
+        Kind::Knight => w[KNIGHT],
+        Kind::Pawn => w[PAWN],
+    }
+}
+
 impl GameEval for Tapestry {
-    fn evaluate(&self) -> i32 {
+    fn weights() -> EvalWeights {
+        eval_weights()
+    }
+
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let w = weight_array(weights);
         let me = self.side_to_move();
         let mine = self.count_legal_moves().min(200) as i32;
         let theirs = self.count_moves_for(me.opponent()).min(200) as i32;
-        material(self) + LOOM_MOVE * (mine - theirs) + TEMPO
+        material(self, w) + w[LOOM_MOVE] * (mine - theirs) + w[TEMPO]
     }
 
-    fn estimate(&self) -> Option<(i32, i32)> {
-        Some((material(self) + TEMPO, LOOM_MARGIN))
+    fn estimate_with(&self, weights: &[i32]) -> Option<(i32, i32)> {
+        let w = weight_array(weights);
+        Some((material(self, w) + w[TEMPO], loom_margin(w)))
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -60,15 +90,24 @@ impl GameEval for Tapestry {
 
 /// How far the Loom term strays from nothing in play: one side rarely has
 /// 50 moves more than the other on the 6×6 board.
-const LOOM_MARGIN: i32 = LOOM_MOVE * 50;
+fn loom_margin(w: &[i32; WEIGHT_COUNT]) -> i32 {
+    w[LOOM_MOVE].abs() * 50
+}
 
 /// Men and pawns' progress, for the side to move.
-fn material(pos: &Tapestry) -> i32 {
+fn material(pos: &Tapestry, w: &[i32; WEIGHT_COUNT]) -> i32 {
     let me = pos.side_to_move();
+    let advanced_bonus = [
+        0,
+        w[PAWN_ADVANCED_1],
+        w[PAWN_ADVANCED_2],
+        w[PAWN_ADVANCED_3],
+        0,
+    ];
     let mut score = 0;
     for s in 0..36u8 {
         let Some(p) = pos.piece_at(s) else { continue };
-        let mut v = value(p.kind);
+        let mut v = weighted_value(p.kind, w);
         if p.kind == Kind::Pawn {
             let y = usize::from(s / 6);
             let advanced = if p.side == Side::WHITE {
@@ -76,7 +115,7 @@ fn material(pos: &Tapestry) -> i32 {
             } else {
                 4 - y.min(4)
             };
-            v += PAWN_ADVANCED.get(advanced).copied().unwrap_or(0);
+            v += advanced_bonus.get(advanced).copied().unwrap_or(0);
         }
         score += if p.side == me { v } else { -v };
     }
@@ -92,9 +131,9 @@ mod tests {
     #[test]
     fn start_is_balanced_and_material_counts() {
         let start = Tapestry::start(&());
-        assert_eq!(start.evaluate(), TEMPO);
+        assert_eq!(start.evaluate_with(&ORIGINAL), ORIGINAL[TEMPO]);
         let down =
             Tapestry::from_text("rbqkbn/pppppp/6/6/PPPPPP/RB1KBN w NNN -", &()).expect("valid");
-        assert!(down.evaluate() < -800, "{}", down.evaluate());
+        assert!(down.evaluate_with(&ORIGINAL) < -800);
     }
 }

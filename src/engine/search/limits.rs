@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::engine::eval::WeightSet;
+
 /// When to stop, and how the evaluation is perturbed.
 #[derive(Clone, Debug, Default)]
 pub struct SearchLimits {
@@ -31,6 +33,8 @@ pub struct SearchLimits {
     pub fifty_move_clock: Option<u32>,
     /// How a game of more than two players still in it is searched.
     pub multi: MultiSearch,
+    /// Which of the game's evaluation weights the search uses.
+    pub weights: WeightSet,
 }
 
 /// The search of a game with more than two players still in it. With two
