@@ -16,7 +16,9 @@ pub fn variantarium(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-fn usage_error(args: &[&str], needle: &str) {
+/// A command that must fail on bad input: exit status 2, nothing on
+/// standard output, one line on standard error naming `needle`, no panic.
+pub fn usage_error(args: &[&str], needle: &str) {
     let (code, out, err) = variantarium(args);
     assert_eq!(code, 2, "{args:?}: {err}");
     assert!(out.is_empty(), "{args:?} printed {out}");

@@ -11,7 +11,7 @@
 
 use variantarium::engine::sprt::{Sprt, Verdict, estimate, llr, logistic};
 
-use crate::cli::variantarium;
+use crate::cli::{usage_error, variantarium};
 
 /// (results, ELO0, ELO1, LLR, Elo, low and high end of the 95% interval).
 /// The first two are the pentanomial examples of fishtest's `stat_util.py`;
@@ -134,14 +134,6 @@ fn the_test_stops_where_the_ratio_first_crosses_a_bound() {
     assert_eq!(test.verdict(0.0), None);
     assert_eq!(test.verdict(2.9), None);
     assert_eq!(test.verdict(-2.9), None);
-}
-
-fn usage_error(args: &[&str], needle: &str) {
-    let (code, out, err) = variantarium(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?} printed {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
 }
 
 #[test]

@@ -4,22 +4,13 @@
 
 use std::path::PathBuf;
 
-use crate::cli::variantarium;
+use crate::cli::{usage_error, variantarium};
 use variantarium::engine::eval::weights::parse_weights;
 use variantarium::engine::{Evaluator, WeightSet};
 use variantarium::rules::dispatch::VariantVisitor;
 use variantarium::rules::random::Rng;
 use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::{Evaluated, Position};
-
-fn usage_error(args: &[&str], needle: &str) {
-    let (code, out, err) = variantarium(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?} printed {out}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
-    assert!(!err.contains("panicked"), "{err}");
-}
 
 #[test]
 fn bad_flags_give_one_line_and_status_two() {
