@@ -21,8 +21,6 @@
 //! table key differs from its position's hash (repetitions still compare
 //! the hashes).
 
-use std::ops::ControlFlow;
-
 use super::searcher::Searcher;
 use crate::rules::Position;
 
@@ -48,35 +46,23 @@ impl<P: Position> Searcher<'_, P> {
         self.spent[ply + 1] = opponent && Some(child.side_to_move()) != self.team_root;
     }
 
-    /// A spent opponent node: its best-ordered move, searched at the same
-    /// depth within `(alpha, beta)`, and that move; or the node's score when
-    /// the line ends here.
-    ///
-    /// The best-ordered move is found without listing every legal move
-    /// where it can be: the table's move first (its entry's 64-bit key is
-    /// the position's, so the move is one of its legal moves), else the
-    /// richest noisy move (noisy moves outrank every quiet one), and only
-    /// without either the whole list, ordered by killers and history.
+    /// A spent opponent node: its best-ordered move of `moves`, searched at
+    /// the same depth within `(alpha, beta)`, and that move.
     pub(super) fn forced_reply(
         &mut self,
         pos: &mut P,
+        moves: &mut [P::Move],
         tt_move: Option<P::Move>,
         depth: i32,
         (alpha, beta): (i32, i32),
         ply: usize,
         floor: usize,
         hash: u64,
-    ) -> ControlFlow<i32, (i32, Option<P::Move>)> {
-        let mv = match tt_move {
-            Some(mv) => mv,
-            None => match self.best_ordered_move(pos, ply) {
-                Some(mv) => mv,
-                None => return ControlFlow::Break(self.terminal(pos, ply)),
-            },
-        };
-        if let Some(score) = self.line_ends(pos, false, ply, floor) {
-            return ControlFlow::Break(score);
-        }
+    ) -> (i32, Option<P::Move>) {
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.score_moves(pos, moves, &mut scores, tt_move, ply);
+        let mv = Self::pick(moves, &mut scores, 0);
+        self.scores[ply] = scores;
         let (undo, same, child_floor) = self.descend(pos, mv, hash, floor);
         self.mark_spent(pos, true, ply);
         let score = self.child(pos, same, depth, alpha, beta, ply + 1, child_floor);
@@ -84,25 +70,7 @@ impl<P: Position> Searcher<'_, P> {
         if score > alpha && !self.stopped {
             self.update_pv(ply, mv);
         }
-        ControlFlow::Continue((score, Some(mv)))
-    }
-
-    /// The first move of the move ordering without a table move: the best
-    /// noisy move if there is one, else the best quiet one. None: no legal
-    /// move.
-    fn best_ordered_move(&mut self, pos: &P, ply: usize) -> Option<P::Move> {
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        pos.noisy_moves(&mut moves);
-        if moves.is_empty() {
-            pos.legal_moves(&mut moves);
-        }
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, &moves, &mut scores, None, ply);
-        let best = (!moves.is_empty()).then(|| Self::pick(&mut moves, &mut scores, 0));
-        self.scores[ply] = scores;
-        self.moves[ply] = moves;
-        best
+        (score, Some(mv))
     }
 
     /// An opponent whose layer's reply is still to choose passes it on: it

@@ -41,44 +41,28 @@ impl<P: Position> Searcher<'_, P> {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(mv) => self.move_hint(mv, key, hash, ply),
         };
-        let window = (alpha, beta);
-        if self.spent[ply] {
-            // A spent node plays one move and is not extended.
-            let (best, best_move) =
-                match self.forced_reply(pos, tt_move, depth, window, ply, floor, hash) {
-                    ControlFlow::Break(score) => return score,
-                    ControlFlow::Continue(result) => result,
-                };
-            if self.stopped {
-                return best.max(alpha);
-            }
-            self.store(key, best_move, best, alpha, beta, depth, ply);
-            return best;
-        }
-        // Below the root the table's move is searched before the others are
-        // listed: when it cuts off (most do) the list is never made. Its
-        // entry's 64-bit key is the position's, so it is a legal move here.
-        let first = tt_move.filter(|_| ply > 0);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        if first.is_none() {
-            pos.legal_moves(&mut moves);
-        }
-        if let Some(score) = self.line_ends(pos, first.is_none() && moves.is_empty(), ply, floor) {
+        pos.legal_moves(&mut moves);
+        if let Some(score) = self.line_ends(pos, moves.is_empty(), ply, floor) {
             self.moves[ply] = moves;
             return score;
         }
+        let window = (alpha, beta);
         let in_check = pos.in_check();
-        let (best, best_move) = self.search_moves(
-            pos, &mut moves, first, tt_move, depth, window, ply, floor, hash,
-        );
+        let (best, best_move) = if self.spent[ply] {
+            self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+        } else {
+            self.search_moves(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+        };
         self.moves[ply] = moves;
         if self.stopped {
             return best.max(alpha);
         }
         // Stored at the depth the moves were searched to: a node in check
-        // searched them a ply deeper.
-        let searched = depth + i32::from(in_check && ply < MAX_PLY / 2);
+        // searched them a ply deeper (a spent node plays one move and is
+        // not extended).
+        let searched = depth + i32::from(!self.spent[ply] && in_check && ply < MAX_PLY / 2);
         self.store(key, best_move, best, alpha, beta, searched, ply);
         best
     }
@@ -103,99 +87,63 @@ impl<P: Position> Searcher<'_, P> {
         tt_move
     }
 
-    /// Searches the legal moves of a node with moves to search (in check
-    /// one ply deeper) in order, PVS and LMR: the best score and move.
-    /// `first`, when given, is searched before `moves` is filled with the
-    /// legal moves (it is then skipped among them); otherwise `moves` holds
-    /// them already. A BRS+ opponent whose layer's reply is still to choose
-    /// may also pass it on to the next opponent, right after its first move.
+    /// Searches the legal `moves` of a node with moves to search (in check
+    /// one ply deeper) in order, PVS and LMR: the best score and move. A
+    /// BRS+ opponent whose layer's reply is still to choose may also pass
+    /// it on to the next opponent, right after its first move.
     fn search_moves(
         &mut self,
         pos: &mut P,
-        moves: &mut Vec<P::Move>,
-        first: Option<P::Move>,
+        moves: &mut [P::Move],
         tt_move: Option<P::Move>,
         mut depth: i32,
-        (alpha, beta): (i32, i32),
+        (mut alpha, beta): (i32, i32),
         ply: usize,
         floor: usize,
         hash: u64,
     ) -> (i32, Option<P::Move>) {
         let layer_depth = depth;
+        let may_pass = self.brs && Some(pos.side_to_move()) != self.team_root;
         let in_check = pos.in_check();
         depth += i32::from(in_check && ply < MAX_PLY / 2); // Check extension.
-        let mut node = Node {
-            best: (-INF, None),
-            alpha,
-            beta,
-            tried: 0,
-            depth,
-            layer_depth,
-            may_pass: self.brs && Some(pos.side_to_move()) != self.team_root,
-        };
-        if let Some(mv) = first {
-            if self.try_move(pos, mv, false, &mut node, ply, floor, hash) {
-                return node.best;
-            }
-            pos.legal_moves(moves);
-        }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, moves, &mut scores, tt_move, ply);
+        let mut best = (-INF, None);
+        let mut n = 0;
         for i in 0..moves.len() {
             let mv = Self::pick(moves, &mut scores, i);
-            if Some(mv) == first || (ply == 0 && self.excluded.contains(&mv)) {
+            if ply == 0 && self.excluded.contains(&mv) {
                 continue;
             }
+            let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
-            let late = !in_check && scores[i] < SECOND_KILLER && !pos.is_noisy(mv);
-            if self.try_move(pos, mv, late, &mut node, ply, floor, hash) {
+            let late = !noisy && !in_check && scores[i] < SECOND_KILLER;
+            let score = self.search_move(pos, mv, n, late, depth, alpha, beta, ply, floor, hash);
+            n += 1;
+            if self.stopped {
                 break;
+            }
+            if self.take_score(score, mv, &mut best, &mut alpha, beta, ply) {
+                if !noisy {
+                    self.reward(pos, mv, ply, depth);
+                }
+                break;
+            }
+            if i == 0 && may_pass {
+                let window = (alpha, beta);
+                let passed = self.pass_through(pos, mv, layer_depth, window, ply, floor, hash);
+                if self.stopped {
+                    break;
+                }
+                if let Some(score) = passed
+                    && self.take_score(score, mv, &mut best, &mut alpha, beta, ply)
+                {
+                    break;
+                }
             }
         }
         self.scores[ply] = scores;
-        node.best
-    }
-
-    /// Searches `mv` as the node's next move (and, after its first, the
-    /// BRS+ pass) and takes its score: whether the node is done (a cut-off,
-    /// or the search stopped).
-    #[inline]
-    fn try_move(
-        &mut self,
-        pos: &mut P,
-        mv: P::Move,
-        late: bool,
-        node: &mut Node<P::Move>,
-        ply: usize,
-        floor: usize,
-        hash: u64,
-    ) -> bool {
-        let (depth, alpha, beta) = (node.depth, node.alpha, node.beta);
-        let noisy = pos.is_noisy(mv);
-        let score = self.search_move(
-            pos, mv, node.tried, late, depth, alpha, beta, ply, floor, hash,
-        );
-        node.tried += 1;
-        if self.stopped {
-            return true;
-        }
-        if self.take_score(score, mv, &mut node.best, &mut node.alpha, beta, ply) {
-            if !noisy {
-                self.reward(pos, mv, ply, depth);
-            }
-            return true;
-        }
-        if node.tried == 1 && node.may_pass {
-            let window = (node.alpha, beta);
-            let passed = self.pass_through(pos, mv, node.layer_depth, window, ply, floor, hash);
-            if self.stopped {
-                return true;
-            }
-            if let Some(score) = passed {
-                return self.take_score(score, mv, &mut node.best, &mut node.alpha, beta, ply);
-            }
-        }
-        false
+        best
     }
 
     /// Takes the score of `mv` into the node's `best` (score and move) and
@@ -388,20 +336,4 @@ fn late_move_reduction(depth: i32, i: usize) -> i32 {
     } else {
         0
     }
-}
-
-/// A node's search so far, as its moves are tried.
-struct Node<M> {
-    /// The best score and move.
-    best: (i32, Option<M>),
-    alpha: i32,
-    beta: i32,
-    /// Moves searched.
-    tried: usize,
-    /// The moves' depth (check-extended).
-    depth: i32,
-    /// The node's own depth, at which a BRS+ pass searches.
-    layer_depth: i32,
-    /// Whether the node is a BRS+ opponent that may pass its layer's reply.
-    may_pass: bool,
 }
