@@ -37,8 +37,8 @@ const fn value(kind: Kind) -> i32 {
     }
 }
 
-// The two-player evaluation's weights (the three-player one keeps the
-// constants above). One file serves every two-player hex game.
+// The two-player evaluation's weights (the three-player one uses their
+// original values). One file serves every two-player hex game.
 super::weights::eval_weights!(men 10, "hexchess.weights";
     QUEEN_VALUE "queen" value(Kind::Queen),
     ROOK_VALUE "rook" value(Kind::Rook),
@@ -126,7 +126,7 @@ fn reach_margin(w: &[i32; WEIGHT_COUNT]) -> i32 {
 fn material(pos: &HexChess, w: &[i32; WEIGHT_COUNT]) -> i32 {
     let me = pos.side_to_move();
     let army = |side: Side| {
-        weighted_army_value(
+        army_value(
             |kind| pos.men_of(kind, side),
             |cell| pos.promotion_distance(cell, side),
             w,
@@ -135,7 +135,7 @@ fn material(pos: &HexChess, w: &[i32; WEIGHT_COUNT]) -> i32 {
     army(me) - army(me.opponent())
 }
 
-/// The two-player weight of each valued man.
+/// The weight of each valued man (royal men carry none).
 const WEIGHTED_MEN: [(Kind, usize); 10] = [
     (Kind::Queen, QUEEN_VALUE),
     (Kind::Rook, ROOK_VALUE),
@@ -149,13 +149,17 @@ const WEIGHTED_MEN: [(Kind, usize); 10] = [
     (Kind::Unicorn, UNICORN_VALUE),
 ];
 
-/// [`army_value`] with the two-player weights.
+/// One army's men (counted by kind from their cell masks) and its pawns'
+/// progress, with weights `w` (the three-player evaluation's are the
+/// original ones).
 #[inline(always)]
-fn weighted_army_value(
+fn army_value(
     men_of: impl Fn(Kind) -> u128,
     to_go: impl Fn(u8) -> u8,
     w: &[i32; WEIGHT_COUNT],
 ) -> i32 {
+    // A plain loop: in the three-player evaluation the iterator's closure
+    // was left out of line, about 5% of the search.
     let mut score = 0;
     for (kind, index) in WEIGHTED_MEN {
         score += w[index] * men_of(kind).count_ones() as i32;
@@ -168,42 +172,6 @@ fn weighted_army_value(
             steps @ 1..=10 => w[PAWN_TO_GO_1 + steps - 1],
             _ => 0,
         };
-    }
-    score
-}
-
-/// The men that carry a value (royal men carry none).
-const VALUED: [Kind; 10] = [
-    Kind::Queen,
-    Kind::Rook,
-    Kind::Bishop,
-    Kind::Knight,
-    Kind::Cohen,
-    Kind::Finch,
-    Kind::Rabbi,
-    Kind::Sennight,
-    Kind::Pawn,
-    Kind::Unicorn,
-];
-
-/// One army's men (counted by kind from their cell masks) and its pawns'
-/// progress.
-#[inline(always)]
-fn army_value(men_of: impl Fn(Kind) -> u128, to_go: impl Fn(u8) -> u8) -> i32 {
-    // A plain loop: in the three-player evaluation the iterator's closure
-    // was left out of line, about 5% of the search.
-    let mut score = 0;
-    for kind in VALUED {
-        score += value(kind) * men_of(kind).count_ones() as i32;
-    }
-    let mut pawns = men_of(Kind::Pawn);
-    while pawns != 0 {
-        let cell = pawns.trailing_zeros() as u8;
-        pawns &= pawns - 1;
-        score += PAWN_TO_GO
-            .get(usize::from(to_go(cell)))
-            .copied()
-            .unwrap_or(0);
     }
     score
 }
@@ -252,6 +220,7 @@ fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
         army_value(
             |kind| pos.men_of(kind, s),
             |cell| pos.promotion_distance(cell, s),
+            &ORIGINAL,
         )
     });
     let strength = |s: Side| {
@@ -310,7 +279,11 @@ mod tests {
         let start = HexChess3::start(&three);
         let red = Side(2);
         let worth = |pos: &HexChess3| {
-            army_value(|k| pos.men_of(k, red), |c| pos.promotion_distance(c, red))
+            army_value(
+                |k| pos.men_of(k, red),
+                |c| pos.promotion_distance(c, red),
+                &ORIGINAL,
+            )
         };
         let text = start.to_text();
         // Red's Rabbi on f3 becomes a Unicorn, its first Finch a Rook.
