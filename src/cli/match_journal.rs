@@ -20,6 +20,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::match_games::{Class, GameScore};
+use crate::record::write_atomically;
 
 const TITLE: &str = "variantarium match journal";
 
@@ -72,11 +73,8 @@ impl Journal {
         for (index, games) in self.samples.iter().enumerate() {
             text.push_str(&sample_line(index as u64, games));
         }
-        let name = self.path.display();
-        let temporary = self.path.with_extension("journal-part");
-        fs::write(&temporary, text)
-            .and_then(|()| fs::rename(&temporary, &self.path))
-            .map_err(|e| format!("--journal {name}: cannot write it: {e}"))
+        write_atomically(&self.path, &text)
+            .map_err(|e| format!("--journal {}: cannot write it: {e}", self.path.display()))
     }
 
     /// Appends sample `index` as one line, flushed before the match goes

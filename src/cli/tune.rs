@@ -16,6 +16,7 @@ use crate::engine::eval::MAX_EVAL;
 use crate::engine::eval::weights::format_weights;
 use crate::engine::tune::{best_scale, fit_weights, mean_error, weight_bounds};
 use crate::engine::{Level, SearchLimits, WeightSet};
+use crate::record::write_atomically;
 use crate::rules::dispatch::VariantVisitor;
 use crate::rules::{EvalWeights, Position};
 
@@ -159,6 +160,11 @@ impl VariantVisitor for TuneRun<'_> {
     }
 }
 
+/// The error line for a file that could not be written.
+fn cannot_write(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
+    move |e| format!("cannot write {}: {e}", path.display())
+}
+
 /// Writes the weights file (or prints it) and the positions file.
 fn finish<P: Position>(
     args: &TuneArgs,
@@ -168,7 +174,7 @@ fn finish<P: Position>(
 ) -> Result<(), String> {
     match &args.out {
         Some(path) => {
-            write_atomically(path, text)?;
+            write_atomically(path, text).map_err(cannot_write(path))?;
             writeln!(out, "wrote {}", path.display()).map_err(io_error)?;
         }
         None => write!(out, "{text}").map_err(io_error)?,
@@ -178,7 +184,7 @@ fn finish<P: Position>(
             .iter()
             .map(|(pos, sample)| format!("{}\t{}\n", sample.result, pos.to_text()))
             .collect();
-        write_atomically(path, &lines)?;
+        write_atomically(path, &lines).map_err(cannot_write(path))?;
     }
     Ok(())
 }
@@ -275,16 +281,4 @@ fn weights_file(
         ),
     ];
     format_weights(&comments, weights.names, &fitted.weights)
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over
-/// `path`: a reader never sees half a file.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .map_or("weights".into(), |n| n.to_string_lossy());
-    let temporary = folder_of(path).join(format!(".{name}.tmp"));
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    std::fs::write(&temporary, text).map_err(cannot)?;
-    std::fs::rename(&temporary, path).map_err(cannot)
 }
