@@ -41,8 +41,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub search_only: bool,
     /// The search of three players: `brs+` (the default) or `paranoid`.
-    #[arg(long, default_value = "brs+")]
-    pub search: String,
+    #[arg(long, default_value_t = MultiSearch::default())]
+    pub search: MultiSearch,
 }
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -58,7 +58,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
         threads: args.threads,
         depth: args.depth,
         search_only: args.search_only,
-        multi: args.search.parse()?,
+        multi: args.search,
     };
     spec.run(only, out)
 }
