@@ -8,11 +8,11 @@
 //! B. Every game's content depends only on the seed, the players and its
 //! place, not on which thread plays it or when.
 
-use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
+use super::in_order::in_order;
 use super::selfplay::{Mover, play_game};
 use crate::engine::SearchLimits;
 use crate::rules::random::Rng;
@@ -162,57 +162,23 @@ pub fn play_samples<P: Position>(
     threads: usize,
     mut take: impl FnMut(u64, &[GameScore]) -> ControlFlow<()>,
 ) {
-    let per_sample = schedule.games_per_sample();
-    let jobs = schedule.samples.saturating_mul(per_sample as u64);
-    let next = AtomicU64::new(schedule.first.saturating_mul(per_sample as u64));
-    let stop = Arc::new(AtomicBool::new(false));
-    std::thread::scope(|scope| {
-        let (sender, results) = mpsc::channel::<(u64, GameScore)>();
-        for _ in 0..threads {
-            let (sender, next, stop) = (sender.clone(), &next, &stop);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let job = next.fetch_add(1, Ordering::Relaxed);
-                    if job >= jobs {
-                        break;
-                    }
-                    let sample = job / per_sample as u64;
-                    let score = schedule.play(sample, (job % per_sample as u64) as usize, stop);
-                    if sender.send((job, score)).is_err() {
-                        break;
-                    }
-                }
-            });
+    let per_sample = schedule.games_per_sample() as u64;
+    let jobs =
+        schedule.first.saturating_mul(per_sample)..schedule.samples.saturating_mul(per_sample);
+    let play = |job: u64, stop: &Arc<AtomicBool>| {
+        schedule.play(job / per_sample, (job % per_sample) as usize, stop)
+    };
+    // The games come in job order: a sample is whole at its last seat.
+    let mut games = Vec::new();
+    in_order(jobs, threads, play, |job, score| {
+        games.push(score);
+        if games.len() < per_sample as usize {
+            return ControlFlow::Continue(());
         }
-        drop(sender);
-        let mut done: BTreeMap<u64, GameScore> = BTreeMap::new();
-        let mut sample = schedule.first;
-        for (job, score) in results {
-            done.insert(job, score);
-            while let Some(games) = complete(&mut done, sample, per_sample) {
-                sample += 1;
-                if take(sample - 1, &games).is_break() {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-            }
-        }
+        let flow = take(job / per_sample, &games);
+        games.clear();
+        flow
     });
-}
-
-/// Sample `sample`'s scores, taken out of `done`, once all its games are
-/// there.
-fn complete(
-    done: &mut BTreeMap<u64, GameScore>,
-    sample: u64,
-    per_sample: usize,
-) -> Option<Vec<GameScore>> {
-    let first = sample * per_sample as u64;
-    let jobs = first..first + per_sample as u64;
-    if !jobs.clone().all(|job| done.contains_key(&job)) {
-        return None;
-    }
-    Some(jobs.filter_map(|job| done.remove(&job)).collect())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod bot;
 mod command;
 mod contender;
 mod diagram;
+mod in_order;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;

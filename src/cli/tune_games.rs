@@ -7,10 +7,9 @@
 //! seed and its index: workers take games in order and the samples are
 //! put back in game order, whatever the thread count.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::ops::ControlFlow;
 
+use super::in_order::in_order;
 use super::match_games::opening;
 use super::selfplay::{Mover, play_game_visiting};
 use crate::engine::SearchLimits;
@@ -50,33 +49,17 @@ impl<P: Position> GamePlan<'_, P> {
         threads: usize,
         mut progress: impl FnMut(u64, usize),
     ) -> Vec<Labelled<P>> {
-        let next = AtomicU64::new(0);
-        let mut done: BTreeMap<u64, Vec<Labelled<P>>> = BTreeMap::new();
         let mut all = Vec::new();
-        std::thread::scope(|scope| {
-            let (sender, results) = mpsc::channel();
-            for _ in 0..threads {
-                let (sender, next) = (sender.clone(), &next);
-                scope.spawn(move || {
-                    loop {
-                        let game = next.fetch_add(1, Ordering::Relaxed);
-                        if game >= self.games || sender.send((game, self.play(game))).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(sender);
-            let mut in_order = 0;
-            for (game, labelled) in results {
-                done.insert(game, labelled);
-                while let Some(labelled) = done.remove(&in_order) {
-                    all.extend(labelled);
-                    in_order += 1;
-                    progress(in_order, all.len());
-                }
-            }
-        });
+        in_order(
+            0..self.games,
+            threads,
+            |game, _| self.play(game),
+            |game, labelled| {
+                all.extend(labelled);
+                progress(game + 1, all.len());
+                ControlFlow::Continue(())
+            },
+        );
         all
     }
 
