@@ -387,7 +387,7 @@ fn result_text(session: &dyn Session) -> String {
 /// disk, a crash, a `kill -9` — leaves the previous file intact: a temporary
 /// file beside it (named for this process, so that two windows writing one
 /// file never share it), flushed to disk, then renamed over it.
-pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
+pub fn write_atomically(path: &Path, contents: &(impl AsRef<[u8]> + ?Sized)) -> io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -402,7 +402,7 @@ pub fn write_atomically(path: &Path, contents: &str) -> io::Result<()> {
     ));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
-        file.write_all(contents.as_bytes())?;
+        file.write_all(contents.as_ref())?;
         file.sync_all()?;
         fs::rename(&tmp, path)
     })();

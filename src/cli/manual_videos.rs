@@ -14,6 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::manual::{Plan, video_files};
+use crate::video::codec::last_line;
 use crate::video::sink::{ffmpeg_available, frame_name};
 
 /// The scratch folders' names begin so in the manual's folder.
@@ -100,13 +101,8 @@ fn record(
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("cannot start the recorder: {e}"))?;
-    let said = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
-        let last = said
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
+        let last = last_line(&output.stderr);
         return Err(format!("lesson {lesson}: the recording failed: {last}"));
     }
     let announced: Option<u64> = String::from_utf8_lossy(&output.stdout)
@@ -172,12 +168,7 @@ fn ffmpeg(
     let renamed = if output.status.success() {
         fs::rename(&partial, done).map_err(|e| format!("cannot write {}: {e}", done.display()))
     } else {
-        let said = String::from_utf8_lossy(&output.stderr);
-        let last = said
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
+        let last = last_line(&output.stderr);
         Err(format!("ffmpeg failed on {}: {last}", done.display()))
     };
     if renamed.is_err() {

@@ -23,28 +23,10 @@ pub struct Written {
     pub bytes: u64,
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it.
+/// Writes `bytes` to `path` atomically, or a line naming the file.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{} names no file", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(cannot)
+    crate::record::write_atomically(path, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The folders of the manual, made if missing; a clear line when `out`

@@ -12,3 +12,14 @@ pub const WEBM_CODEC: [&str; 8] = [
     "-row-mt",
     "1",
 ];
+
+/// The last non-empty line a failed child process (ffmpeg, a recorder)
+/// wrote to its standard error: the line that names what went wrong.
+pub fn last_line(stderr: &[u8]) -> String {
+    String::from_utf8_lossy(stderr)
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string()
+}

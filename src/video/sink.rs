@@ -378,12 +378,7 @@ impl Ffmpeg {
         if output.status.success() {
             return Ok(());
         }
-        let said = String::from_utf8_lossy(&output.stderr);
-        let last = said
-            .lines()
-            .rev()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("");
+        let last = super::codec::last_line(&output.stderr);
         Err(format!("ffmpeg failed ({}): {last}", output.status))
     }
 }
