@@ -152,26 +152,7 @@ fn side_value(pos: &Chakra, side: Side, w: &[i32; WEIGHT_COUNT]) -> i32 {
         .map(|&(kind, _)| value(kind))
         .max()
         .unwrap_or(0);
-    let promotion_near = [
-        w[PROMOTION_NEAR_3],
-        w[PROMOTION_NEAR_2],
-        w[PROMOTION_NEAR_1],
-    ];
-    let mut pawn_value = 0;
-    for &s in &pawns[..pawn_count] {
-        let y = GRID.coords(s).1 as i8;
-        // Progress in moves: by its double step a pawn on its second rank is
-        // as near the fourth as one on the third.
-        let advanced = match if side == Side::WHITE { y - 1 } else { 6 - y } {
-            0 => 1,
-            ranks => ranks.max(0),
-        };
-        pawn_value += w[PAWN_STEP] * i32::from(advanced);
-        let to_go = if side == Side::WHITE { 7 - y } else { y };
-        if (1..=3).contains(&to_go) {
-            pawn_value += promotion_near[(3 - to_go) as usize] * best_in_pool / 900;
-        }
-    }
+    let pawn_value = pawn_value(side, &pawns[..pawn_count], best_in_pool, w);
     let transmitter = match chakra_count {
         2 => {
             let users = pieces[..piece_count]
@@ -184,6 +165,33 @@ fn side_value(pos: &Chakra, side: Side, w: &[i32; WEIGHT_COUNT]) -> i32 {
         _ => 0,
     };
     material + pawn_value + transmitter + courtesans
+}
+
+/// The pawns' value for `side`: a bonus a rank advanced, and one for a pawn
+/// near promotion, in proportion to the best piece (`best_in_pool`, per
+/// mille of a Queen) it could promote to now.
+fn pawn_value(side: Side, pawns: &[u8], best_in_pool: i32, w: &[i32; WEIGHT_COUNT]) -> i32 {
+    let promotion_near = [
+        w[PROMOTION_NEAR_3],
+        w[PROMOTION_NEAR_2],
+        w[PROMOTION_NEAR_1],
+    ];
+    let mut value = 0;
+    for &s in pawns {
+        let y = GRID.coords(s).1 as i8;
+        // Progress in moves: by its double step a pawn on its second rank is
+        // as near the fourth as one on the third.
+        let advanced = match if side == Side::WHITE { y - 1 } else { 6 - y } {
+            0 => 1,
+            ranks => ranks.max(0),
+        };
+        value += w[PAWN_STEP] * i32::from(advanced);
+        let to_go = if side == Side::WHITE { 7 - y } else { y };
+        if (1..=3).contains(&to_go) {
+            value += promotion_near[(3 - to_go) as usize] * best_in_pool / 900;
+        }
+    }
+    value
 }
 
 impl GameEval for Chakra {
