@@ -612,10 +612,18 @@ fn undo_against_the_computer_goes_back_to_the_persons_turn_and_the_computer_wait
     assert_eq!(plies(&app), 6);
 }
 
+/// Clicks the cell named `name` and returns the notice the click leaves.
+fn click_notice(app: &mut App, name: &str) -> Option<String> {
+    let cell = cell_named(app, name);
+    app.world_mut().write_message(CellClicked { cell });
+    app.update();
+    app.world().resource::<Match>().notice.clone()
+}
+
 #[test]
-fn a_refused_click_says_why_in_the_rules_words() {
-    // Tapestry: after White's O-N, Black's Fates on N may go anywhere but
-    // straight back.
+fn a_refused_click_in_tapestry_says_why_in_the_rules_words() {
+    // After White's O-N, Black's Fates on N may go anywhere but straight
+    // back.
     let mut app = app_from(
         Variant::new(VariantId::Tapestry),
         Some("3k2/6/6/6/6/3K2 w ONN -"),
@@ -623,25 +631,16 @@ fn a_refused_click_says_why_in_the_rules_words() {
     app.world_mut()
         .write_message(MoveRequested { text: "O-N".into() });
     app.update();
-    let (n, o) = (cell_named(&app, "N"), cell_named(&app, "O"));
-    for cell in [n, o] {
-        app.world_mut().write_message(CellClicked { cell });
-        app.update();
-    }
-    let notice = app.world().resource::<Match>().notice.clone();
+    click_notice(&mut app, "N");
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "O").as_deref(),
         Some("N-O is not allowed: it would undo White's step O-N")
     );
     assert_eq!(app.world().resource::<Match>().session.moves().len(), 1);
     // An empty Loom square: a Fate is what goes there.
     let mut app = app_with(Variant::new(VariantId::Tapestry));
-    let e = cell_named(&app, "E");
-    app.world_mut().write_message(CellClicked { cell: e });
-    app.update();
-    let notice = app.world().resource::<Match>().notice.clone();
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "E").as_deref(),
         Some("Nothing stands on E: click a Fate on N first, then E")
     );
     // After White's N-L the Fate on L has nowhere else to go.
@@ -652,60 +651,39 @@ fn a_refused_click_says_why_in_the_rules_words() {
     app.world_mut()
         .write_message(MoveRequested { text: "N-L".into() });
     app.update();
-    let l = cell_named(&app, "L");
-    app.world_mut().write_message(CellClicked { cell: l });
-    app.update();
-    let notice = app.world().resource::<Match>().notice.clone();
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "L").as_deref(),
         Some("A Fate on L cannot move (L-N: it would undo White's step N-L)")
     );
+}
 
-    // Chakra: a Courtesan cannot go just anywhere; the line names her.
+#[test]
+fn a_refused_click_in_chakra_says_why_in_the_rules_words() {
+    // A Courtesan cannot go just anywhere; the line names her.
     let mut app = app_with(Variant::new(VariantId::Chakra));
-    let (b1, b4) = (cell_named(&app, "b1"), cell_named(&app, "b4"));
-    for cell in [b1, b4] {
-        app.world_mut().write_message(CellClicked { cell });
-        app.update();
-    }
-    let notice = app.world().resource::<Match>().notice.clone();
+    click_notice(&mut app, "b1");
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "b4").as_deref(),
         Some("b1-b4: White's Courtesan cannot go there")
     );
     // An enemy man is not the mover's to move.
-    let e7 = cell_named(&app, "e7");
-    app.world_mut().write_message(CellClicked { cell: e7 });
-    app.update();
-    let notice = app.world().resource::<Match>().notice.clone();
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "e7").as_deref(),
         Some("That is Black's Pawn: White to move")
     );
     // An empty square with nothing selected says what to click first.
-    let e4 = cell_named(&app, "e4");
-    app.world_mut().write_message(CellClicked { cell: e4 });
-    app.update();
-    let notice = app.world().resource::<Match>().notice.clone();
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "e4").as_deref(),
         Some("Nothing stands on e4: click White's Pawn on e2 first, then e4")
     );
-    let e5 = cell_named(&app, "e5");
-    app.world_mut().write_message(CellClicked { cell: e5 });
-    app.update();
-    let notice = app.world().resource::<Match>().notice.clone();
     assert_eq!(
-        notice.as_deref(),
+        click_notice(&mut app, "e5").as_deref(),
         Some(
             "Nothing stands on e5, and no move of White ends there now: select one of your men first"
         )
     );
     // A selection clears the line.
-    let e2 = cell_named(&app, "e2");
-    app.world_mut().write_message(CellClicked { cell: e2 });
-    app.update();
-    assert_eq!(app.world().resource::<Match>().notice, None);
+    assert_eq!(click_notice(&mut app, "e2"), None);
 }
 
 #[test]

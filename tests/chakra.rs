@@ -984,6 +984,39 @@ mod reference {
             }
         }
 
+        /// The Courtesan's lines beyond her King step: along a line on which
+        /// she sees her own King, toward him up to the square before him
+        /// (stopping on an enemy chakra) and away from him as a slider.
+        fn courtesan_lines(&self, from: Sq, side: usize, out: &mut Vec<Sq>) {
+            for d in ROOK.iter().chain(BISHOP.iter()) {
+                // Does she see her King this way? Only pieces block sight.
+                let mut s = (from.0 + d.0, from.1 + d.1);
+                let mut sees = false;
+                while on_board(s) {
+                    if let Some(m) = self.piece(s) {
+                        sees = m == Man { side, kind: 'K' };
+                        break;
+                    }
+                    s = (s.0 + d.0, s.1 + d.1);
+                }
+                if !sees {
+                    continue;
+                }
+                // Toward him, up to the square before him, stopping on an
+                // enemy chakra.
+                let mut s = (from.0 + d.0, from.1 + d.1);
+                while self.piece(s).is_none() {
+                    out.push(s);
+                    if self.chakra(s).is_some_and(|c| c.side != side) {
+                        break;
+                    }
+                    s = (s.0 + d.0, s.1 + d.1);
+                }
+                // Away from him, as a slider.
+                self.slide(from, (-d.0, -d.1), side, out);
+            }
+        }
+
         /// Where the piece on `from` may go by its own move (no Transmitter),
         /// ignoring check, the promotion pool and the protected Transmitter.
         fn direct(&self, from: Sq) -> Vec<Sq> {
@@ -1022,33 +1055,7 @@ mod reference {
                 }
                 'C' => {
                     step(&mut out, &KING);
-                    for d in ROOK.iter().chain(BISHOP.iter()) {
-                        // Does she see her King this way? Only pieces block sight.
-                        let mut s = (from.0 + d.0, from.1 + d.1);
-                        let mut sees = false;
-                        while on_board(s) {
-                            if let Some(m) = self.piece(s) {
-                                sees = m == Man { side, kind: 'K' };
-                                break;
-                            }
-                            s = (s.0 + d.0, s.1 + d.1);
-                        }
-                        if !sees {
-                            continue;
-                        }
-                        // Toward him, up to the square before him, stopping on an
-                        // enemy chakra.
-                        let mut s = (from.0 + d.0, from.1 + d.1);
-                        while self.piece(s).is_none() {
-                            out.push(s);
-                            if self.chakra(s).is_some_and(|c| c.side != side) {
-                                break;
-                            }
-                            s = (s.0 + d.0, s.1 + d.1);
-                        }
-                        // Away from him, as a slider.
-                        self.slide(from, (-d.0, -d.1), side, &mut out);
-                    }
+                    self.courtesan_lines(from, side, &mut out);
                 }
                 'P' => {
                     let dy = if side == 0 { 1 } else { -1 };
@@ -1185,6 +1192,14 @@ mod reference {
                     }
                 }
             }
+            self.chakra_moves(&mut out);
+            out
+        }
+
+        /// The side to move's Transmitter moves: a disc flipped, or stepped
+        /// (as a King or a Knight, by its mode) to an empty cell, flipped or not.
+        fn chakra_moves(&self, out: &mut Vec<(String, Ref)>) {
+            let us = self.to_move;
             for from in self.chakras_of(us) {
                 if self.piece(from).is_some() {
                     continue;
@@ -1195,7 +1210,7 @@ mod reference {
                     king_mode: !disc.king_mode,
                     ..disc
                 });
-                self.finish(flipped, format!("{}^", name(from)), &mut out);
+                self.finish(flipped, format!("{}^", name(from)), out);
                 let deltas: &[Sq] = if disc.king_mode { &KING } else { &KNIGHT };
                 for d in deltas {
                     let to = (from.0 + d.0, from.1 + d.1);
@@ -1211,11 +1226,10 @@ mod reference {
                         });
                         let text =
                             format!("{}-{}{}", name(from), name(to), if flip { "^" } else { "" });
-                        self.finish(next, text, &mut out);
+                        self.finish(next, text, out);
                     }
                 }
             }
-            out
         }
 
         pub fn perft(&self, depth: u32) -> u64 {

@@ -168,82 +168,85 @@ fn status(variant: &str, position: &str, more: &[&str]) -> String {
     out
 }
 
+/// Positions and what `status` says of them: the result and reason, then
+/// whether the side to move is in check.
+const STATUS_CASES: [(&str, &str, &str); 14] = [
+    // Flaxman: every mobile man pinned is a stalemate even in check.
+    (
+        "flaxman",
+        "2s2k/6/6/2K2s/5P/P5 w",
+        "1/2-1/2 stalemate\ncheck\n",
+    ),
+    (
+        "flaxman",
+        "6/6/3s2/6/2k1s1/1S1PK1 w",
+        "0-1 checkmate\ncheck\n",
+    ),
+    (
+        "flaxman",
+        "1kp1s1/1S1K2/6/2S3/6/6 b",
+        "1-0 checkmate\ncheck\n",
+    ),
+    (
+        "flaxman",
+        "3kS1/3K2/1s4/6/1S4/4p1 b",
+        "1/2-1/2 stalemate\nno-check\n",
+    ),
+    ("flaxman", "1sk1s1/6/6/6/6/1S1KS1 w", "ongoing\nno-check\n"),
+    // Tapestry: a player with no legal move loses, in check or not.
+    (
+        "tapestry",
+        "2R2k/6/6/6/6/K5 b EEE -",
+        "1-0 checkmate\ncheck\n",
+    ),
+    (
+        "tapestry",
+        "3k2/4P1/5N/5N/6/K5 b EEE -",
+        "1-0 no-move\nno-check\n",
+    ),
+    (
+        "tapestry",
+        "5k/6/n5/n5/1p4/2K3 w EEE -",
+        "0-1 no-move\nno-check\n",
+    ),
+    // Chakra.
+    (
+        "chakra",
+        "7k/5A2/5K2/6A1/8/8/8/8 b Tf6n,Tg8n",
+        "1-0 checkmate\ncheck\n",
+    ),
+    (
+        "chakra",
+        "7k/5Q2/8/8/8/8/8/K7 b -",
+        "1/2-1/2 stalemate\nno-check\n",
+    ),
+    // Glinski scores a stalemate ¾ to the side that gave it.
+    (
+        "glinski",
+        "6/7/K7/9/10/8Q1k/10/9/8/7/6 b -",
+        "1-0 checkmate\ncheck\n",
+    ),
+    (
+        "glinski",
+        "6/7/K7/7Q1/10/8P1k/10/9/8/7/6 b -",
+        "3/4-1/4 stalemate\nno-check\n",
+    ),
+    (
+        "glinski",
+        "6/7/7k/1q7/10/K1p8/10/9/8/7/6 w -",
+        "1/4-3/4 stalemate\nno-check\n",
+    ),
+    // Anglojewish scores a stalemate as a draw.
+    (
+        "aj-glinski",
+        "6/7/G7/9/8P1/9Pg/10/9/8/7/6 b -",
+        "1/2-1/2 stalemate\nno-check\n",
+    ),
+];
+
 #[test]
 fn status_names_each_games_end_and_the_check() {
-    let cases = [
-        // Flaxman: every mobile man pinned is a stalemate even in check.
-        (
-            "flaxman",
-            "2s2k/6/6/2K2s/5P/P5 w",
-            "1/2-1/2 stalemate\ncheck\n",
-        ),
-        (
-            "flaxman",
-            "6/6/3s2/6/2k1s1/1S1PK1 w",
-            "0-1 checkmate\ncheck\n",
-        ),
-        (
-            "flaxman",
-            "1kp1s1/1S1K2/6/2S3/6/6 b",
-            "1-0 checkmate\ncheck\n",
-        ),
-        (
-            "flaxman",
-            "3kS1/3K2/1s4/6/1S4/4p1 b",
-            "1/2-1/2 stalemate\nno-check\n",
-        ),
-        ("flaxman", "1sk1s1/6/6/6/6/1S1KS1 w", "ongoing\nno-check\n"),
-        // Tapestry: a player with no legal move loses, in check or not.
-        (
-            "tapestry",
-            "2R2k/6/6/6/6/K5 b EEE -",
-            "1-0 checkmate\ncheck\n",
-        ),
-        (
-            "tapestry",
-            "3k2/4P1/5N/5N/6/K5 b EEE -",
-            "1-0 no-move\nno-check\n",
-        ),
-        (
-            "tapestry",
-            "5k/6/n5/n5/1p4/2K3 w EEE -",
-            "0-1 no-move\nno-check\n",
-        ),
-        // Chakra.
-        (
-            "chakra",
-            "7k/5A2/5K2/6A1/8/8/8/8 b Tf6n,Tg8n",
-            "1-0 checkmate\ncheck\n",
-        ),
-        (
-            "chakra",
-            "7k/5Q2/8/8/8/8/8/K7 b -",
-            "1/2-1/2 stalemate\nno-check\n",
-        ),
-        // Glinski scores a stalemate ¾ to the side that gave it.
-        (
-            "glinski",
-            "6/7/K7/9/10/8Q1k/10/9/8/7/6 b -",
-            "1-0 checkmate\ncheck\n",
-        ),
-        (
-            "glinski",
-            "6/7/K7/7Q1/10/8P1k/10/9/8/7/6 b -",
-            "3/4-1/4 stalemate\nno-check\n",
-        ),
-        (
-            "glinski",
-            "6/7/7k/1q7/10/K1p8/10/9/8/7/6 w -",
-            "1/4-3/4 stalemate\nno-check\n",
-        ),
-        // Anglojewish scores a stalemate as a draw.
-        (
-            "aj-glinski",
-            "6/7/G7/9/8P1/9Pg/10/9/8/7/6 b -",
-            "1/2-1/2 stalemate\nno-check\n",
-        ),
-    ];
-    for (variant, position, expected) in cases {
+    for (variant, position, expected) in STATUS_CASES {
         assert_eq!(
             status(variant, position, &[]),
             expected,

@@ -449,17 +449,7 @@ impl Mutator {
             }
             // A huge (or signed, or fractional) number in place of a digit
             // run or anywhere.
-            6 | 7 => {
-                let number = *self.pick(NUMBERS);
-                let digits: Vec<(usize, usize)> = digit_runs(&text);
-                if !digits.is_empty() && self.below(3) > 0 {
-                    let (a, b) = *self.pick(&digits);
-                    format!("{}{number}{}", &text[..a], &text[b..])
-                } else {
-                    let at = self.char_bound(&text);
-                    format!("{}{number}{}", &text[..at], &text[at..])
-                }
-            }
+            6 | 7 => self.put_number(&text),
             // Unicode inserted or in place of a character.
             8 => {
                 let u = *self.pick(UNICODE);
@@ -490,45 +480,11 @@ impl Mutator {
                 chars.into_iter().collect()
             }
             // A stretch repeated (long inputs), at most a few kilobytes.
-            13 => {
-                let (a, b) = self.range(&text);
-                let most = if self.below(4) == 0 { 200 } else { 3 };
-                let times = 1 + self.below(most);
-                let piece = text[a..b].repeat(times);
-                let mut out = format!("{}{piece}{}", &text[..b], &text[b..]);
-                if out.len() > 8192 {
-                    let cut = (0..=8192).rev().find(|&i| out.is_char_boundary(i));
-                    out.truncate(cut.unwrap_or(0));
-                }
-                out
-            }
+            13 => self.repeat_stretch(&text),
             // Whitespace-separated fields dropped, doubled or swapped.
-            14 => {
-                let mut fields: Vec<&str> = text.split(' ').collect();
-                if !fields.is_empty() {
-                    let a = self.below(fields.len());
-                    let b = self.below(fields.len());
-                    match self.below(3) {
-                        0 => {
-                            fields.remove(a);
-                        }
-                        1 => fields.insert(a, fields[b]),
-                        _ => fields.swap(a, b),
-                    }
-                }
-                fields.join(" ")
-            }
+            14 => self.shuffle_fields(&text),
             // Case flipped.
-            15 => {
-                let (a, b) = self.one_char(&text);
-                let c = &text[a..b];
-                let flipped = if c.chars().any(char::is_uppercase) {
-                    c.to_lowercase()
-                } else {
-                    c.to_uppercase()
-                };
-                format!("{}{flipped}{}", &text[..a], &text[b..])
-            }
+            15 => self.flip_case(&text),
             // A separator or padding where it does not belong.
             _ => {
                 let pad = *self.pick(&["", " ", "  ", "\t", "\n", "/", "//", "-", ",", "=", "^"]);
@@ -536,6 +492,62 @@ impl Mutator {
                 format!("{}{pad}{}", &text[..at], &text[at..])
             }
         }
+    }
+
+    /// A huge (or signed, or fractional) number in place of a digit run or anywhere.
+    fn put_number(&mut self, text: &str) -> String {
+        let number = *self.pick(NUMBERS);
+        let digits: Vec<(usize, usize)> = digit_runs(text);
+        if !digits.is_empty() && self.below(3) > 0 {
+            let (a, b) = *self.pick(&digits);
+            format!("{}{number}{}", &text[..a], &text[b..])
+        } else {
+            let at = self.char_bound(text);
+            format!("{}{number}{}", &text[..at], &text[at..])
+        }
+    }
+
+    /// A stretch repeated (long inputs), at most a few kilobytes.
+    fn repeat_stretch(&mut self, text: &str) -> String {
+        let (a, b) = self.range(text);
+        let most = if self.below(4) == 0 { 200 } else { 3 };
+        let times = 1 + self.below(most);
+        let piece = text[a..b].repeat(times);
+        let mut out = format!("{}{piece}{}", &text[..b], &text[b..]);
+        if out.len() > 8192 {
+            let cut = (0..=8192).rev().find(|&i| out.is_char_boundary(i));
+            out.truncate(cut.unwrap_or(0));
+        }
+        out
+    }
+
+    /// Whitespace-separated fields dropped, doubled or swapped.
+    fn shuffle_fields(&mut self, text: &str) -> String {
+        let mut fields: Vec<&str> = text.split(' ').collect();
+        if !fields.is_empty() {
+            let a = self.below(fields.len());
+            let b = self.below(fields.len());
+            match self.below(3) {
+                0 => {
+                    fields.remove(a);
+                }
+                1 => fields.insert(a, fields[b]),
+                _ => fields.swap(a, b),
+            }
+        }
+        fields.join(" ")
+    }
+
+    /// One character's case flipped.
+    fn flip_case(&mut self, text: &str) -> String {
+        let (a, b) = self.one_char(text);
+        let c = &text[a..b];
+        let flipped = if c.chars().any(char::is_uppercase) {
+            c.to_lowercase()
+        } else {
+            c.to_uppercase()
+        };
+        format!("{}{flipped}{}", &text[..a], &text[b..])
     }
 
     /// The byte range of one character (empty at the end of an empty text).

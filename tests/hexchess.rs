@@ -497,7 +497,12 @@ fn pawn_like_moves_and_captures() {
         expected.sort();
         assert_eq!(moves_from(&pos, cell), expected, "{kind:?} {side} {cell}");
     }
-    // A Point captures straight forward; nothing else.
+}
+
+/// A Point captures straight forward and nothing else; no pawn-like man
+/// captures its own men or steps into an occupied forward cell.
+#[test]
+fn a_point_captures_straight_and_no_pawn_steps_into_a_man() {
     let o = opts_pawn(VariantId::Glinski, PawnKind::Point);
     let pos = setup(
         o,
@@ -1877,6 +1882,28 @@ mod reference {
             names
         }
 
+        /// A pawn's targets on `from`, moving `fwd`: its steps, and its
+        /// captures (en passant too), each with the cell it captures on.
+        fn pawn_targets(&self, us: u8, from: Cell, fwd: Cell) -> Vec<(Cell, Option<Cell>)> {
+            let mut tos = Vec::new();
+            let one = (from.0 + fwd.0, from.1 + fwd.1);
+            if self.on(one) && !self.men.contains_key(&one) {
+                tos.push((one, None));
+                let two = (one.0 + fwd.0, one.1 + fwd.1);
+                if self.double_start(us, from) && self.on(two) && !self.men.contains_key(&two) {
+                    tos.push((two, None));
+                }
+            }
+            for x in self.pawn_captures(us, from) {
+                match self.men.get(&x) {
+                    Some(m) if m.0 != us => tos.push((x, Some(x))),
+                    None if self.ep == Some(x) => tos.push((x, Some((x.0 - fwd.0, x.1 - fwd.1)))),
+                    _ => {}
+                }
+            }
+            tos
+        }
+
         /// (text, position after) for every legal move.
         fn legal(&self) -> Vec<(String, Ref)> {
             let us = self.side;
@@ -1894,33 +1921,14 @@ mod reference {
                     continue;
                 }
                 // (to, captured-at)
-                let mut tos: Vec<(Cell, Option<Cell>)> = Vec::new();
-                if letter == 'P' {
-                    let one = (from.0 + fwd.0, from.1 + fwd.1);
-                    if self.on(one) && !self.men.contains_key(&one) {
-                        tos.push((one, None));
-                        let two = (one.0 + fwd.0, one.1 + fwd.1);
-                        if self.double_start(us, from)
-                            && self.on(two)
-                            && !self.men.contains_key(&two)
-                        {
-                            tos.push((two, None));
-                        }
-                    }
-                    for x in self.pawn_captures(us, from) {
-                        match self.men.get(&x) {
-                            Some(m) if m.0 != us => tos.push((x, Some(x))),
-                            None if self.ep == Some(x) => {
-                                tos.push((x, Some((x.0 - fwd.0, x.1 - fwd.1))))
-                            }
-                            _ => {}
-                        }
-                    }
+                let tos: Vec<(Cell, Option<Cell>)> = if letter == 'P' {
+                    self.pawn_targets(us, from, fwd)
                 } else {
-                    for x in self.reach(from, us, letter) {
-                        tos.push((x, self.men.contains_key(&x).then_some(x)));
-                    }
-                }
+                    self.reach(from, us, letter)
+                        .into_iter()
+                        .map(|x| (x, self.men.contains_key(&x).then_some(x)))
+                        .collect()
+                };
                 for (to, captured) in tos {
                     let mut next = self.clone();
                     if let Some(c) = captured {

@@ -827,9 +827,9 @@ fn en_passant_by_the_next_player_only() {
 }
 
 /// Each army promotes on its own far edges (Red's l = 10 or n = 10,
-/// turned) and double-steps from its own pawns' start cells.
+/// turned).
 #[test]
-fn each_armys_promotion_zone_and_double_steps() {
+fn each_armys_promotion_zone() {
     let generals = [("g1", "rG"), ("k7", "wG"), ("a5", "bG")];
     for (mover, pawn, to) in [('r', "f10", "f11"), ('w', "b2", "a1"), ('b', "k2", "l1")] {
         let owner = format!("{mover}P");
@@ -853,6 +853,11 @@ fn each_armys_promotion_zone_and_double_steps() {
         'w',
     );
     assert!(texts(&pos).contains(&"h9-g9".to_string()));
+}
+
+/// Each army double-steps from its own pawns' start cells.
+#[test]
+fn each_armys_double_steps() {
     // Double steps at the start: Glinski from its pawn cells where the way
     // is clear (the other armies block all but the centre pawn's), McCooey
     // never from the centre-file one (f4, turned).
@@ -1624,6 +1629,31 @@ mod reference {
             next
         }
 
+        /// A pawn's targets on `from`: its steps, and its captures (en
+        /// passant too), each with the cell it captures on.
+        fn pawn_targets(&self, us: usize, from: Cell) -> Vec<(Cell, Option<Cell>)> {
+            let mut tos = Vec::new();
+            let one = self.forward(us, from);
+            if on(one) && !self.men.contains_key(&one) {
+                tos.push((one, None));
+                let two = self.forward(us, one);
+                if self.double_start(us, from) && on(two) && !self.men.contains_key(&two) {
+                    tos.push((two, None));
+                }
+            }
+            for x in self.pawn_captures(us, from) {
+                match self.men.get(&x) {
+                    Some(m) if m.0 != us => tos.push((x, Some(x))),
+                    None if self.ep == Some(x) && self.pawn != PawnKind::Point => {
+                        let prev = self.prev_alive(us);
+                        tos.push((x, Some(self.forward(prev, x))))
+                    }
+                    _ => {}
+                }
+            }
+            tos
+        }
+
         pub fn legal(&self) -> Vec<(String, Ref)> {
             let us = self.side;
             let alive = self.alive().len();
@@ -1635,31 +1665,14 @@ mod reference {
                 if p != us {
                     continue;
                 }
-                let mut tos: Vec<(Cell, Option<Cell>)> = Vec::new();
-                if letter == 'P' {
-                    let one = self.forward(us, from);
-                    if on(one) && !self.men.contains_key(&one) {
-                        tos.push((one, None));
-                        let two = self.forward(us, one);
-                        if self.double_start(us, from) && on(two) && !self.men.contains_key(&two) {
-                            tos.push((two, None));
-                        }
-                    }
-                    for x in self.pawn_captures(us, from) {
-                        match self.men.get(&x) {
-                            Some(m) if m.0 != us => tos.push((x, Some(x))),
-                            None if self.ep == Some(x) && self.pawn != PawnKind::Point => {
-                                let prev = self.prev_alive(us);
-                                tos.push((x, Some(self.forward(prev, x))))
-                            }
-                            _ => {}
-                        }
-                    }
+                let tos: Vec<(Cell, Option<Cell>)> = if letter == 'P' {
+                    self.pawn_targets(us, from)
                 } else {
-                    for x in self.reach(from, us, letter) {
-                        tos.push((x, self.men.contains_key(&x).then_some(x)));
-                    }
-                }
+                    self.reach(from, us, letter)
+                        .into_iter()
+                        .map(|x| (x, self.men.contains_key(&x).then_some(x)))
+                        .collect()
+                };
                 for (to, captured) in tos {
                     let mut next = self.clone();
                     if let Some(c) = captured {

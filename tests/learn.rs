@@ -261,7 +261,7 @@ mod ecs {
         CellClicked, CorePlugin, Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer,
         LessonProgress, LessonRequested, Match, Overlays,
     };
-    use variantarium::learn::{Frame, Library, Step};
+    use variantarium::learn::{Exercise, Frame, Library, Step};
 
     fn settle(app: &mut App) {
         for _ in 0..4 {
@@ -315,6 +315,49 @@ mod ecs {
         settle(app);
     }
 
+    /// Plays a legal move the exercise does not accept (one with a route of
+    /// its own, so that a click makes it), checks that the lesson says it is
+    /// wrong, naming it, and takes it back; false when every such move is
+    /// an answer.
+    fn try_a_wrong_move(app: &mut App, id: &str, exercise: &Exercise) -> bool {
+        let before = app.world().resource::<Match>().session.position_text();
+        let legal = app.world().resource::<Match>().session.legal_moves();
+        let route_of = |text: &str| legal.iter().find(|m| m.text == text).map(|m| m.route);
+        let unique = |m: &&variantarium::rules::session::MoveInfo| {
+            legal.iter().filter(|o| o.route == m.route).count() == 1
+        };
+        let wrong = legal
+            .iter()
+            .filter(unique)
+            .find(|m| !exercise.accept.contains(&m.text))
+            .map(|m| m.text.clone());
+        let Some(wrong) = wrong else {
+            return false;
+        };
+        click_move(app, &wrong);
+        let player = app.world().resource::<LessonPlayer>();
+        let Some(Feedback::Wrong(said)) = &player.feedback else {
+            panic!("{id}: {wrong} gets no wrong answer: {:?}", player.feedback);
+        };
+        assert!(said.starts_with(&wrong), "{id}: names {wrong}: {said}");
+        let from = route_of(&wrong).expect("legal").from;
+        let answers_from_there = exercise
+            .accept
+            .iter()
+            .any(|a| route_of(a).is_some_and(|r| r.from == from));
+        assert_eq!(
+            said.contains(&exercise.wrong),
+            answers_from_there,
+            "{id}: the lesson's own line only for its own man: {said}"
+        );
+        assert_eq!(
+            app.world().resource::<Match>().session.position_text(),
+            before,
+            "{id}: the wrong move {wrong} is taken back"
+        );
+        true
+    }
+
     fn drive(id: &str) {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
@@ -339,42 +382,9 @@ mod ecs {
             }
             hints_seen |= !app.world().resource::<LessonHints>().0.is_empty();
             if let Some(Step::Exercise(exercise)) = player.next_step().cloned() {
-                let before = app.world().resource::<Match>().session.position_text();
+                wrong_seen |= try_a_wrong_move(&mut app, id, &exercise);
                 let legal = app.world().resource::<Match>().session.legal_moves();
-                let route_of = |text: &str| legal.iter().find(|m| m.text == text).map(|m| m.route);
-                let unique = |m: &&variantarium::rules::session::MoveInfo| {
-                    legal.iter().filter(|o| o.route == m.route).count() == 1
-                };
-                let wrong = legal
-                    .iter()
-                    .filter(unique)
-                    .find(|m| !exercise.accept.contains(&m.text))
-                    .map(|m| m.text.clone());
-                if let Some(wrong) = wrong {
-                    click_move(&mut app, &wrong);
-                    let player = app.world().resource::<LessonPlayer>();
-                    let Some(Feedback::Wrong(said)) = &player.feedback else {
-                        panic!("{id}: {wrong} gets no wrong answer: {:?}", player.feedback);
-                    };
-                    assert!(said.starts_with(&wrong), "{id}: names {wrong}: {said}");
-                    let from = route_of(&wrong).expect("legal").from;
-                    let answers_from_there = exercise
-                        .accept
-                        .iter()
-                        .any(|a| route_of(a).is_some_and(|r| r.from == from));
-                    assert_eq!(
-                        said.contains(&exercise.wrong),
-                        answers_from_there,
-                        "{id}: the lesson's own line only for its own man: {said}"
-                    );
-                    assert_eq!(
-                        app.world().resource::<Match>().session.position_text(),
-                        before,
-                        "{id}: the wrong move {wrong} is taken back"
-                    );
-                    wrong_seen = true;
-                }
-                assert!(route_of(&exercise.accept[0]).is_some());
+                assert!(legal.iter().any(|m| m.text == exercise.accept[0]));
                 click_move(&mut app, &exercise.accept[0]);
                 let player = app.world().resource::<LessonPlayer>();
                 assert_eq!(

@@ -718,6 +718,22 @@ fn last_clock(events: &[(u64, GameEvent)]) -> Option<Vec<u64>> {
     })
 }
 
+/// The clocks a spectator who starts watching `game` is told.
+fn clocks_a_spectator_sees(addr: &str, game: &str) -> Vec<u64> {
+    let mut watcher = connect(addr);
+    watcher
+        .send(&ClientMessage::Watch {
+            game: game.to_string(),
+            since: 0,
+        })
+        .unwrap();
+    let now = (0..1000).find_map(|_| match watcher.recv().unwrap() {
+        ServerMessage::Following { clock_ms, .. } => Some(clock_ms),
+        _ => None,
+    });
+    now.flatten().expect("a spectator is told the clocks")
+}
+
 fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clocks(
     backend: Backend,
 ) {
@@ -758,18 +774,7 @@ fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clock
     // The timed game: the clocks as they were, White to move, still on.
     let (mut clocked_white, events) = resume(&second.addr, &cw, 0);
     let before = last_clock(&events).expect("a timed game's moves carry clocks");
-    let mut watcher = connect(&second.addr);
-    watcher
-        .send(&ClientMessage::Watch {
-            game: cw.game.clone(),
-            since: 0,
-        })
-        .unwrap();
-    let now = (0..1000).find_map(|_| match watcher.recv().unwrap() {
-        ServerMessage::Following { clock_ms, .. } => Some(clock_ms),
-        _ => None,
-    });
-    let now = now.flatten().expect("a spectator is told the clocks");
+    let now = clocks_a_spectator_sees(&second.addr, &cw.game);
     assert!(
         now[0] <= before[0] && now[1] == before[1],
         "{now:?} {before:?}"

@@ -287,6 +287,51 @@ fn board_moves_now(app: &App) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Asks the server, through the app's link, for a listed Flaxman game with
+/// the app's player White; waits until the seeks show it with Black's seat
+/// free, and returns its code.
+fn create_a_listed_flaxman_game(app: &mut App) -> String {
+    online(app).link.ask(Ask::Create {
+        variant: "flaxman".into(),
+        pawn: None,
+        promotion: None,
+        clock: None,
+        seat: Some(0),
+        listed: true,
+        name: None,
+    });
+    let code = update_until(app, "the seat", |app| {
+        online(app).ticket.as_ref().map(|t| t.code.clone())
+    });
+    // Listed: the seeks show it, with Black's seat free.
+    online(app).link.ask(Ask::Seeks);
+    update_until(app, "the game among the seeks", |app| {
+        let seeks = online(app).seeks.clone().unwrap_or_default();
+        seeks
+            .iter()
+            .any(|s| s.code == code && s.free_seats == [1])
+            .then_some(())
+    });
+    code
+}
+
+/// A draw offer reaches the client; a resignation ends the game for both.
+/// One update hands each to the link's thread, which sends it.
+fn a_draw_offer_and_a_resignation(app: &mut App, client: &mut Client, ticket: &SeatTicket) {
+    app.world_mut().write_message(SeatAction::OfferDraw);
+    app.update();
+    until_event(client, ticket, |e| {
+        matches!(e, GameEvent::DrawOffered { seat: 0 })
+    });
+    app.world_mut().write_message(SeatAction::Resign);
+    app.update();
+    assert_eq!(wait_for_end(client, ticket), "0-1 resignation");
+    update_until(app, "the end on the board", |app| {
+        let ended = app.world().resource::<ServerGame>().ended.clone();
+        (ended.as_deref() == Some("0-1 resignation")).then_some(())
+    });
+}
+
 #[test]
 fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_moves() {
     let dir = scratch("online", "ecs");
@@ -306,27 +351,7 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
     update_until(&mut app, "the link up", |app| {
         (online(app).state == LinkState::Up).then_some(())
     });
-    online(&app).link.ask(Ask::Create {
-        variant: "flaxman".into(),
-        pawn: None,
-        promotion: None,
-        clock: None,
-        seat: Some(0),
-        listed: true,
-        name: None,
-    });
-    let code = update_until(&mut app, "the seat", |app| {
-        online(app).ticket.as_ref().map(|t| t.code.clone())
-    });
-    // Listed: the seeks show it, with Black's seat free.
-    online(&app).link.ask(Ask::Seeks);
-    update_until(&mut app, "the game among the seeks", |app| {
-        let seeks = online(app).seeks.clone().unwrap_or_default();
-        seeks
-            .iter()
-            .any(|s| s.code == code && s.free_seats == [1])
-            .then_some(())
-    });
+    let code = create_a_listed_flaxman_game(&mut app);
     assert!(
         app.world().get_resource::<ServerGame>().is_none(),
         "started alone"
@@ -380,20 +405,7 @@ fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_
     assert!(!reason.is_empty());
     assert_eq!(board_moves_now(&app).len(), 2);
 
-    // A draw offer reaches the client; a resignation ends the game for both.
-    // One update hands each to the link's thread, which sends it.
-    app.world_mut().write_message(SeatAction::OfferDraw);
-    app.update();
-    until_event(&mut client, &ticket, |e| {
-        matches!(e, GameEvent::DrawOffered { seat: 0 })
-    });
-    app.world_mut().write_message(SeatAction::Resign);
-    app.update();
-    assert_eq!(wait_for_end(&mut client, &ticket), "0-1 resignation");
-    update_until(&mut app, "the end on the board", |app| {
-        let ended = app.world().resource::<ServerGame>().ended.clone();
-        (ended.as_deref() == Some("0-1 resignation")).then_some(())
-    });
+    a_draw_offer_and_a_resignation(&mut app, &mut client, &ticket);
 }
 
 /// Reads the client's messages until an event of its game passes `wanted`.
@@ -448,21 +460,19 @@ fn seat_message(ticket: &SeatTicket, make: fn(String, String) -> ClientMessage) 
     make(ticket.game.clone(), ticket.token.clone())
 }
 
-#[test]
-fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game() {
-    let dir = scratch("online", "ecs-features");
-    let server = start(&ServerConfig {
-        listen: "127.0.0.1:0".parse().expect("an address"),
-        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
-        limits: Limits {
-            grace: Duration::from_millis(800),
-            ..Limits::default()
-        },
-    })
-    .expect("the server starts");
-    let addr = server.addr.to_string();
-    let saves = dir.join("saves");
-    let mut app = online_app(&addr, &saves);
+/// The other player in an online game: a client of the server, its seat
+/// and the game as it last saw it.
+struct Other {
+    client: Client,
+    ticket: SeatTicket,
+    view: Option<GameView>,
+}
+
+/// Ann in the app creates an unlisted Anglojewish game with the Straight
+/// promotion and White's seat; Bob joins as a client. Both see the option
+/// and both names. The app, Bob, and the game's code.
+fn ann_in_the_app_and_bob_seated(addr: &str, saves: &Path) -> (App, Other, String) {
+    let mut app = online_app(addr, saves);
     online(&app).link.ask(Ask::Create {
         variant: "aj-glinski".into(),
         pawn: None,
@@ -475,7 +485,7 @@ fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game(
     let code = update_until(&mut app, "the seat", |app| {
         online(app).ticket.as_ref().map(|t| t.code.clone())
     });
-    let mut client = Client::connect(&addr, WAIT).expect("the client connects");
+    let mut client = Client::connect(addr, WAIT).expect("the client connects");
     client
         .send(&ClientMessage::Join {
             code: code.clone(),
@@ -500,38 +510,105 @@ fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game(
         let game = app.world().get_resource::<ServerGame>()?;
         (game.name_of(1) == "Bob" && game.name_of(0) == "Ann").then_some(())
     });
+    (
+        app,
+        Other {
+            client,
+            ticket,
+            view,
+        },
+        code,
+    )
+}
 
-    // Undo asks for a takeback; accepted, the board goes back.
+/// Undo asks for a takeback; accepted, the board goes back. The first move
+/// and Bob's answer.
+fn undo_asks_a_takeback_bob_accepts(app: &mut App, bob: &mut Other) -> (String, String) {
     let first = app.world().resource::<Match>().session.legal_moves()[0]
         .text
         .clone();
     app.world_mut().write_message(MoveRequested {
         text: first.clone(),
     });
-    update_until(&mut app, "the first move", |app| {
+    update_until(app, "the first move", |app| {
         (board_moves_now(app).len() == 1).then_some(())
     });
-    until_plies(&mut client, &ticket, &mut view, 1);
-    let answer = reply(&mut client, &ticket, view.as_ref().expect("a view"));
-    update_until(&mut app, "the reply", |app| {
+    until_plies(&mut bob.client, &bob.ticket, &mut bob.view, 1);
+    let answer = reply(
+        &mut bob.client,
+        &bob.ticket,
+        bob.view.as_ref().expect("a view"),
+    );
+    update_until(app, "the reply", |app| {
         (board_moves_now(app).len() == 2).then_some(())
     });
     app.world_mut()
         .write_message(HistoryRequested(HistoryStep::Undo));
     app.update();
-    until_view(&mut client, &ticket, &mut view, |v| {
+    until_view(&mut bob.client, &bob.ticket, &mut bob.view, |v| {
         v.takeback.as_ref().is_some_and(|(asker, _)| *asker == 0)
     });
-    client
-        .send(&seat_message(&ticket, |game, token| {
+    bob.client
+        .send(&seat_message(&bob.ticket, |game, token| {
             ClientMessage::AcceptTakeback { game, token }
         }))
         .expect("accept");
-    update_until(&mut app, "the board taken back", |app| {
+    update_until(app, "the board taken back", |app| {
         board_moves_now(app).is_empty().then_some(())
     });
     let taken = app.world().resource::<Match>();
     assert!(!taken.session.can_redo(), "moves taken back are gone");
+    (first, answer)
+}
+
+/// The other side's takeback, accepted in the app.
+fn bobs_takeback_accepted_in_the_app(app: &mut App, bob: &mut Other, first: &str, answer: &str) {
+    app.world_mut().write_message(MoveRequested {
+        text: first.to_string(),
+    });
+    update_until(app, "the first move again", |app| {
+        (board_moves_now(app).len() == 1).then_some(())
+    });
+    until_view(&mut bob.client, &bob.ticket, &mut bob.view, |v| {
+        v.session.ply_count() == 1
+    });
+    let answer_again = reply(
+        &mut bob.client,
+        &bob.ticket,
+        bob.view.as_ref().expect("a view"),
+    );
+    assert_eq!(answer_again, answer);
+    until_plies(&mut bob.client, &bob.ticket, &mut bob.view, 2);
+    bob.client
+        .send(&seat_message(&bob.ticket, |game, token| {
+            ClientMessage::Takeback { game, token }
+        }))
+        .expect("ask");
+    update_until(app, "the takeback asked of the app", |app| {
+        (server_game(app).takeback_asked_of_me() == Some(1)).then_some(())
+    });
+    app.world_mut().write_message(SeatAction::AcceptTakeback);
+    update_until(app, "the reply taken back", |app| {
+        (board_moves_now(app) == [first]).then_some(())
+    });
+}
+
+#[test]
+fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game() {
+    let dir = scratch("online", "ecs-features");
+    let server = start(&ServerConfig {
+        listen: "127.0.0.1:0".parse().expect("an address"),
+        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
+        limits: Limits {
+            grace: Duration::from_millis(800),
+            ..Limits::default()
+        },
+    })
+    .expect("the server starts");
+    let addr = server.addr.to_string();
+    let saves = dir.join("saves");
+    let (mut app, mut bob, code) = ann_in_the_app_and_bob_seated(&addr, &saves);
+    let (first, answer) = undo_asks_a_takeback_bob_accepts(&mut app, &mut bob);
     let kept = saves.join(format!("online-{code}.json"));
     let record = update_until(&mut app, "the kept game at no moves", |_| {
         let text = std::fs::read_to_string(&kept).ok()?;
@@ -544,34 +621,10 @@ fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game(
         (addr.as_str(), code.as_str(), 0)
     );
 
-    // The other side's takeback, accepted in the app.
-    app.world_mut().write_message(MoveRequested {
-        text: first.clone(),
-    });
-    update_until(&mut app, "the first move again", |app| {
-        (board_moves_now(app).len() == 1).then_some(())
-    });
-    until_view(&mut client, &ticket, &mut view, |v| {
-        v.session.ply_count() == 1
-    });
-    let answer_again = reply(&mut client, &ticket, view.as_ref().expect("a view"));
-    assert_eq!(answer_again, answer);
-    until_plies(&mut client, &ticket, &mut view, 2);
-    client
-        .send(&seat_message(&ticket, |game, token| {
-            ClientMessage::Takeback { game, token }
-        }))
-        .expect("ask");
-    update_until(&mut app, "the takeback asked of the app", |app| {
-        (server_game(app).takeback_asked_of_me() == Some(1)).then_some(())
-    });
-    app.world_mut().write_message(SeatAction::AcceptTakeback);
-    update_until(&mut app, "the reply taken back", |app| {
-        (board_moves_now(app) == [first.clone()]).then_some(())
-    });
+    bobs_takeback_accepted_in_the_app(&mut app, &mut bob, &first, &answer);
 
     // The client goes: after the grace, the app claims the win.
-    client.close();
+    bob.client.close();
     update_until(&mut app, "the claim", |app| {
         server_game(app).may_claim().then_some(())
     });
@@ -583,10 +636,10 @@ fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game(
 
     // Back, the client offers a rematch; accepted, the app's board starts
     // it with the seats turned round.
-    let mut back = view.expect("a view");
-    let mut client = rejoin(&addr, WAIT, &ticket, &mut back, None).expect("back");
+    let mut back = bob.view.expect("a view");
+    let mut client = rejoin(&addr, WAIT, &bob.ticket, &mut back, None).expect("back");
     client
-        .send(&seat_message(&ticket, |game, token| {
+        .send(&seat_message(&bob.ticket, |game, token| {
             ClientMessage::Rematch { game, token }
         }))
         .expect("rematch");

@@ -262,8 +262,16 @@ pub fn cell_name(variant: Variant, cell: u16) -> String {
 fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loads() {
     let display = PrivateDisplay::start();
     let window = open(&display, "menu", &[]);
+    every_game_from_the_menu(&window);
+    flaxman_by_clicks_undone_saved_and_loaded(&window);
+    drop(window);
+    tapestry_promotion_asks_for_the_piece(&display);
+    tapestry_against_the_computer_with_undo(&display);
+    flaxman_played_to_mate(&display);
+}
 
-    // Every game from the menu: select a piece, its targets light up, move.
+/// Every game from the menu: select a piece, its targets light up, move.
+fn every_game_from_the_menu(window: &GameWindow) {
     for (i, variant) in Variant::implemented().into_iter().enumerate() {
         window.click_card(variant.id);
         window.click_control("start");
@@ -305,10 +313,12 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
             window.click_control("leave-yes");
         }
     }
+}
 
-    // Flaxman in a smaller window: the seed's line by clicks, ending in a
-    // capture by the Pythagorean leap; undo it (a long press), save, start
-    // anew and load the save back.
+/// Flaxman in a smaller window: the seed's line by clicks, ending in a
+/// capture by the Pythagorean leap; undo it (a long press), save, start
+/// anew and load the save back.
+fn flaxman_by_clicks_undone_saved_and_loaded(window: &GameWindow) {
     window.click_card(VariantId::Flaxman);
     window.click_control("start");
     window.wait("the board", || {
@@ -323,7 +333,6 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
             "at 800x600 {name} is at ({x}, {y}), off the free area"
         );
     }
-    let flaxman = Variant::new(VariantId::Flaxman);
     for mv in ["d1-a1", "e6-d6", "a1-a4", "d6-d5", "b1-b6"] {
         let (from, to) = mv.split_once('-').expect("from-to");
         window.click_cell(from);
@@ -350,11 +359,12 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     let reloaded = window.saved();
     assert_eq!(reloaded.moves, undone.moves);
     assert_eq!(reloaded.redo, undone.redo);
-    drop(window);
+}
 
-    // Tapestry: a pawn reaching the last rank asks which piece it becomes.
+/// Tapestry: a pawn reaching the last rank asks which piece it becomes.
+fn tapestry_promotion_asks_for_the_piece(display: &PrivateDisplay) {
     let window = open(
-        &display,
+        display,
         "promote",
         &[
             "--variant",
@@ -367,13 +377,14 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.click_cell("e6");
     window.click_control("choice:e5-e6=Q");
     assert_eq!(window.saved().moves, ["e5-e6=Q"]);
-    drop(window);
+}
 
-    // Tapestry against the computer at level 1: a Fate from N (where all
-    // three stand) to O, a move on the Tapestry; each Undo takes back the
-    // person's move and the computer's reply, and the computer waits.
+/// Tapestry against the computer at level 1: a Fate from N (where all
+/// three stand) to O, a move on the Tapestry; each Undo takes back the
+/// person's move and the computer's reply, and the computer waits.
+fn tapestry_against_the_computer_with_undo(display: &PrivateDisplay) {
     let window = open(
-        &display,
+        display,
         "computer",
         &["--variant", "tapestry", "--black", "1"],
     );
@@ -412,12 +423,13 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.wait("Undo to go at the start", || {
         (!window.screen().controls.contains_key("undo")).then_some(())
     });
-    drop(window);
+}
 
-    // A game played to its end: find a mate in one in Flaxman and give it.
+/// A game played to its end: find a mate in one in Flaxman and give it.
+fn flaxman_played_to_mate(display: &PrivateDisplay) {
     let (start, mate) = flaxman_mate_in_one();
     let window = open(
-        &display,
+        display,
         "mate",
         &["--variant", "flaxman", "--position", &start],
     );
@@ -435,7 +447,7 @@ fn a_player_starts_every_game_moves_captures_promotes_mates_undoes_saves_and_loa
     window.click_control("game-over-close");
     // After the end, clicks move nothing.
     let any = ended.placements()[0].cell;
-    window.click_cell(&cell_name(flaxman, any));
+    window.click_cell(&cell_name(Variant::new(VariantId::Flaxman), any));
     assert_eq!(window.saved().moves, [mate]);
 }
 

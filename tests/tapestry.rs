@@ -784,6 +784,50 @@ mod reference {
             true
         }
 
+        /// A pawn's moves from (x, y): the union of the active modes' steps
+        /// and captures, promoting on the far rank.
+        fn pawn_moves(&self, x: i32, y: i32, white: bool, out: &mut Vec<RefMove>) {
+            let enemy = |c: char| c != '.' && Self::is_white(c) != white;
+            let f = if white { 1 } else { -1 };
+            let mut steps: Vec<(i32, i32, bool, bool)> = Vec::new();
+            if self.active(O) {
+                steps.extend([(0, f, true, true), (1, 0, true, true), (-1, 0, true, true)]);
+            }
+            if self.active(A) {
+                steps.extend([(1, f, true, true), (-1, f, true, true)]);
+            }
+            if self.active(N) {
+                steps.extend([
+                    (0, f, true, false),
+                    (1, f, false, true),
+                    (-1, f, false, true),
+                ]);
+            }
+            let mut seen: Vec<(i32, i32)> = Vec::new();
+            for &(dx, dy, _, _) in &steps {
+                if seen.contains(&(dx, dy)) {
+                    continue;
+                }
+                seen.push((dx, dy));
+                let can_move = steps.iter().any(|s| (s.0, s.1) == (dx, dy) && s.2);
+                let can_take = steps.iter().any(|s| (s.0, s.1) == (dx, dy) && s.3);
+                let (tx, ty) = (x + dx, y + dy);
+                if !on(tx, ty) || !self.allowed(x, y, tx, ty) {
+                    continue;
+                }
+                let t = self.at(tx, ty);
+                if (t == '.' && can_move) || (enemy(t) && can_take) {
+                    if ty == if white { 5 } else { 0 } {
+                        for p in ['Q', 'R', 'B', 'N'] {
+                            out.push(RefMove::Board(x, y, tx, ty, Some(p)));
+                        }
+                    } else {
+                        out.push(RefMove::Board(x, y, tx, ty, None));
+                    }
+                }
+            }
+        }
+
         /// Moves of `white`'s pieces obeying the Loom, ignoring check.
         fn pseudo(&self, white: bool) -> Vec<RefMove> {
             let mut out = Vec::new();
@@ -856,51 +900,7 @@ mod reference {
                                 }
                             }
                         }
-                        _ => {
-                            // Pawn: the union of the active modes.
-                            let f = if white { 1 } else { -1 };
-                            let mut steps: Vec<(i32, i32, bool, bool)> = Vec::new();
-                            if self.active(O) {
-                                steps.extend([
-                                    (0, f, true, true),
-                                    (1, 0, true, true),
-                                    (-1, 0, true, true),
-                                ]);
-                            }
-                            if self.active(A) {
-                                steps.extend([(1, f, true, true), (-1, f, true, true)]);
-                            }
-                            if self.active(N) {
-                                steps.extend([
-                                    (0, f, true, false),
-                                    (1, f, false, true),
-                                    (-1, f, false, true),
-                                ]);
-                            }
-                            let mut seen: Vec<(i32, i32)> = Vec::new();
-                            for &(dx, dy, _, _) in &steps {
-                                if seen.contains(&(dx, dy)) {
-                                    continue;
-                                }
-                                seen.push((dx, dy));
-                                let can_move = steps.iter().any(|s| (s.0, s.1) == (dx, dy) && s.2);
-                                let can_take = steps.iter().any(|s| (s.0, s.1) == (dx, dy) && s.3);
-                                let (tx, ty) = (x + dx, y + dy);
-                                if !on(tx, ty) || !self.allowed(x, y, tx, ty) {
-                                    continue;
-                                }
-                                let t = self.at(tx, ty);
-                                if (t == '.' && can_move) || (enemy(t) && can_take) {
-                                    if ty == if white { 5 } else { 0 } {
-                                        for p in ['Q', 'R', 'B', 'N'] {
-                                            add(tx, ty, Some(p));
-                                        }
-                                    } else {
-                                        add(tx, ty, None);
-                                    }
-                                }
-                            }
-                        }
+                        _ => self.pawn_moves(x, y, white, &mut out),
                     }
                 }
             }

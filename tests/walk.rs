@@ -66,7 +66,21 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     let saves = dir.join("data/variantarium/saves");
     let mate = stock_the_saves(&saves);
     let window = GameWindow::open(&display, &dir, SIZE, &[]);
+    a_game_against_the_computer_begun_and_taken_back(&window);
+    let saved = the_saved_near_mate_game_played_to_its_end(&window, &mate);
+    the_finished_game_loaded_again_and_a_rematch(&window, &mate, &saved);
+    // A broken file is deleted after asking.
+    window.click_control("saved-games");
+    window.click_control("saves-delete:1");
+    window.click_control("saves-delete-yes");
+    window.wait("the broken file to go", || {
+        (!saves.join("broken.json").exists()).then_some(())
+    });
+}
 
+/// From the title screen into a Tapestry game against the computer: a
+/// move, its answer, Menu asking, Undo, and back to the title screen.
+fn a_game_against_the_computer_begun_and_taken_back(window: &GameWindow) {
     // The title screen: the cards, nothing to continue yet.
     window.wait("the title screen", || {
         window.screen().controls.get("start").map(|_| ())
@@ -74,12 +88,12 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     assert!(!window.screen().controls.contains_key("continue"));
     // The first frames go to building the scene's pipelines.
     window.frames("the backdrop to be drawn", 16);
-    shot(&window, "01-title");
+    shot(window, "01-title");
 
     // Tapestry from its card, Black the computer at level 1.
     window.click_card(VariantId::Tapestry);
     window.click_control("player:1:1");
-    shot(&window, "02-setup");
+    shot(window, "02-setup");
     window.click_control("start");
     window.wait("the board", || {
         (!window.screen().cells.is_empty()).then_some(())
@@ -87,33 +101,37 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     window.wait("the game panel", || {
         window.screen().controls.get("menu").map(|_| ())
     });
-    shot(&window, "03-game");
+    shot(window, "03-game");
 
     // A move, and the computer's answer.
-    let start = kept_with(&window, 0, 60).replay().expect("replays");
+    let start = kept_with(window, 0, 60).replay().expect("replays");
     let (mv, from, to) = simple_move_in(start.as_ref(), &window.screen());
     window.click_cell(&from);
     window.click_cell(&to);
-    let answered = kept_with(&window, 2, FRAMES_FOR_A_REPLY);
+    let answered = kept_with(window, 2, FRAMES_FOR_A_REPLY);
     assert_eq!(answered.moves[0], mv.text);
-    shot(&window, "04-answered");
+    shot(window, "04-answered");
 
     // Menu asks before a game in progress is left; the player stays.
     window.click_control("menu");
     window.wait("the question", || {
         window.screen().controls.get("leave-no").map(|_| ())
     });
-    shot(&window, "05-leave-asked");
+    shot(window, "05-leave-asked");
     window.click_control("leave-no");
 
     // Undo takes back the move and the answer; then nothing is in progress
     // and Menu leaves at once.
     window.click_control("undo");
-    let undone = kept_with(&window, 0, 60);
+    let undone = kept_with(window, 0, 60);
     assert_eq!(undone.redo.len(), 2);
-    shot(&window, "06-undone");
+    shot(window, "06-undone");
     window.click_control("menu");
+}
 
+/// The saved games listed, the near-mate game loaded, mated by clicks and
+/// saved from the game-over dialog; the saved record.
+fn the_saved_near_mate_game_played_to_its_end(window: &GameWindow, mate: &str) -> GameRecord {
     // The saved games: the near-mate game first, the broken file listed
     // as unreadable (it offers Delete, not Load).
     window.wait("the title screen again", || {
@@ -129,7 +147,7 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
         !controls.contains_key("saves-load:1"),
         "the broken file loads"
     );
-    shot(&window, "07-saved-games");
+    shot(window, "07-saved-games");
     window.click_control("saves-load:0");
     window.wait("the loaded game", || {
         window.screen().controls.get("menu").map(|_| ())
@@ -142,50 +160,48 @@ fn a_new_user_walks_from_the_title_screen_through_a_game_to_its_end_and_back() {
     window.wait("the game-over dialog", || {
         window.screen().controls.get("rematch").map(|_| ())
     });
-    shot(&window, "08-game-over");
+    shot(window, "08-game-over");
 
     // Save: the loaded file now holds the finished game.
     let saved = window.saved_with("game-over-save");
-    assert_eq!(saved.moves, std::slice::from_ref(&mate));
+    assert_eq!(saved.moves, [mate]);
     assert_ne!(saved.result, "*");
     let ended = saved.replay().expect("replays");
     assert_eq!(ended.outcome().expect("over").reason, EndReason::Checkmate);
-    shot(&window, "09-saved");
+    shot(window, "09-saved");
+    saved
+}
 
+/// A new game, the finished game loaded from the list again, its board
+/// looked at and a rematch from the same start.
+fn the_finished_game_loaded_again_and_a_rematch(
+    window: &GameWindow,
+    mate: &str,
+    saved: &GameRecord,
+) {
     // New game: the title screen; the list again, the finished game first.
     window.click_control("game-over-new");
     window.wait("the title screen", || {
         window.screen().controls.get("start").map(|_| ())
     });
-    shot(&window, "10-menu");
+    shot(window, "10-menu");
     window.click_control("saved-games");
     window.click_control("saves-load:0");
     window.wait("the finished game's dialog", || {
         window.screen().controls.get("rematch").map(|_| ())
     });
-    assert_eq!(
-        window.autosave().expect("kept").moves,
-        std::slice::from_ref(&mate)
-    );
-    shot(&window, "11-loaded");
+    assert_eq!(window.autosave().expect("kept").moves, [mate]);
+    shot(window, "11-loaded");
 
     // Look at the board; the status line reopens the dialog.
     window.click_control("game-over-close");
     window.wait("the dialog to close", || {
         (!window.screen().controls.contains_key("rematch")).then_some(())
     });
-    shot(&window, "12-final-position");
+    shot(window, "12-final-position");
     window.click_control("game-over");
     window.click_control("rematch");
-    let rematch = kept_with(&window, 0, 60);
+    let rematch = kept_with(window, 0, 60);
     assert_eq!(rematch.start, saved.start, "the same start");
-    shot(&window, "13-rematch");
-
-    // A broken file is deleted after asking.
-    window.click_control("saved-games");
-    window.click_control("saves-delete:1");
-    window.click_control("saves-delete-yes");
-    window.wait("the broken file to go", || {
-        (!saves.join("broken.json").exists()).then_some(())
-    });
+    shot(window, "13-rematch");
 }
