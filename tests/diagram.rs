@@ -295,6 +295,13 @@ fn a_given_position_marks_real_captures() {
     assert!(marks_of(&doc, "capture-if-enemy").is_empty());
 }
 
+/// `variantarium diagram --variant VARIANT --man MAN --out OUT`: its exit
+/// code, standard output and standard error.
+fn run_diagram(variant: &str, man: &str, out: &Path) -> (i32, String, String) {
+    let out = out.to_string_lossy();
+    variantarium(&["diagram", "--variant", variant, "--man", man, "--out", &out])
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "variantarium-diagram-{}-{name}",
@@ -317,17 +324,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 fn the_command_writes_one_svg_file() {
     let dir = scratch("ok");
     let out = dir.join("rabbi.svg");
-    let out_text = out.to_string_lossy().into_owned();
-    let args = [
-        "diagram",
-        "--variant",
-        "aj-mccooey-3p",
-        "--man",
-        "b",
-        "--out",
-        &out_text,
-    ];
-    let (code, stdout, err) = variantarium(&args);
+    let (code, stdout, err) = run_diagram("aj-mccooey-3p", "b", &out);
     assert_eq!(code, 0, "{err}");
     assert!(
         stdout.starts_with("diagram ") && stdout.lines().count() == 1,
@@ -416,17 +413,7 @@ fn bad_requests_end_in_one_line_and_write_nothing() {
 #[cfg(not(feature = "app"))]
 fn a_png_without_the_app_feature_is_refused_in_one_line() {
     let dir = scratch("png");
-    let png_path = dir.join("x.png").to_string_lossy().into_owned();
-    let all = [
-        "diagram",
-        "--variant",
-        "chakra",
-        "--man",
-        "Q",
-        "--out",
-        &png_path,
-    ];
-    let (code, _, err) = variantarium(&all);
+    let (code, _, err) = run_diagram("chakra", "Q", &dir.join("x.png"));
     assert_eq!(code, 2, "{err}");
     assert_eq!(err.lines().count(), 1, "{err:?}");
     assert!(err.contains("without the `app` feature"), "{err}");

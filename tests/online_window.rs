@@ -26,7 +26,7 @@ use variantarium::app::{CorePlugin, Match, MoveRequested, Screen};
 use variantarium::net::client::{Client, GameView};
 use variantarium::net::player::{SeatTicket, await_seat, follow, rejoin};
 use variantarium::net::protocol::{ClientMessage, GameEvent, ServerMessage};
-use variantarium::net::server::{Limits, ServerConfig, start};
+use variantarium::net::server::{Limits, RunningServer, ServerConfig, start};
 
 /// The longest the headless client waits for one message.
 const WAIT: Duration = Duration::from_secs(120);
@@ -287,6 +287,17 @@ fn board_moves_now(app: &App) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A server in this process on a free local port, its games in an SQLite
+/// file in `dir`.
+fn sqlite_server(dir: &Path, limits: Limits) -> RunningServer {
+    start(&ServerConfig {
+        listen: "127.0.0.1:0".parse().expect("an address"),
+        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
+        limits,
+    })
+    .expect("the server starts")
+}
+
 /// Asks the server, through the app's link, for a listed Flaxman game with
 /// the app's player White; waits until the seeks show it with Black's seat
 /// free, and returns its code.
@@ -335,12 +346,7 @@ fn a_draw_offer_and_a_resignation(app: &mut App, client: &mut Client, ticket: &S
 #[test]
 fn a_game_created_in_the_app_starts_when_a_client_joins_and_shows_only_accepted_moves() {
     let dir = scratch("online", "ecs");
-    let server = start(&ServerConfig {
-        listen: "127.0.0.1:0".parse().expect("an address"),
-        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
-        limits: Limits::default(),
-    })
-    .expect("the server starts");
+    let server = sqlite_server(&dir, Limits::default());
     let addr = server.addr.to_string();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
@@ -596,15 +602,11 @@ fn bobs_takeback_accepted_in_the_app(app: &mut App, bob: &mut Other, first: &str
 #[test]
 fn the_app_names_the_seats_takes_back_claims_keeps_and_rematches_an_online_game() {
     let dir = scratch("online", "ecs-features");
-    let server = start(&ServerConfig {
-        listen: "127.0.0.1:0".parse().expect("an address"),
-        db: variantarium::net::server::Database::Sqlite(dir.join("games.sqlite")),
-        limits: Limits {
-            grace: Duration::from_millis(800),
-            ..Limits::default()
-        },
-    })
-    .expect("the server starts");
+    let limits = Limits {
+        grace: Duration::from_millis(800),
+        ..Limits::default()
+    };
+    let server = sqlite_server(&dir, limits);
     let addr = server.addr.to_string();
     let saves = dir.join("saves");
     let (mut app, mut bob, code) = ann_in_the_app_and_bob_seated(&addr, &saves);
