@@ -412,6 +412,11 @@ pub fn write_atomically(path: &Path, contents: &(impl AsRef<[u8]> + ?Sized)) -> 
     result
 }
 
+/// [`write_atomically`], a failure as one line naming the file.
+pub fn write_file(path: &Path, contents: &(impl AsRef<[u8]> + ?Sized)) -> Result<(), String> {
+    write_atomically(path, contents).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// Where this user's game data lives: `$XDG_DATA_HOME/variantarium` (else
 /// `~/.local/share/variantarium`) on Linux and other Unixes,
 /// `~/Library/Application Support/Variantarium` on macOS,

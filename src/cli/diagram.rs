@@ -76,8 +76,7 @@ pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
     let boards = diagram.panels.len();
     let said = match picture {
         Picture::Svg => {
-            crate::record::write_atomically(&args.out, &svg::render(&diagram))
-                .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+            crate::record::write_file(&args.out, &svg::render(&diagram))?;
             let marked: usize = diagram.panels.iter().map(|p| p.overlay.marks.len()).sum();
             let plural = if boards == 1 { "" } else { "s" };
             format!("{boards} board{plural}, {marked} cells marked")

@@ -130,8 +130,7 @@ fn run_generate(args: &GenerateArgs, out: &mut dyn Write) -> Result<(), String> 
     let (found, stats) = generate(spec)?;
     let before = kept.len();
     let puzzles = merged(kept, found);
-    crate::record::write_atomically(&args.out, &puzzles_json(&puzzles))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    crate::record::write_file(&args.out, &puzzles_json(&puzzles))?;
     let added = puzzles.len() - before;
     report(out, &stats, added, started.elapsed().as_secs_f64())
 }

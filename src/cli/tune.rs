@@ -16,7 +16,7 @@ use crate::engine::eval::MAX_EVAL;
 use crate::engine::eval::weights::format_weights;
 use crate::engine::tune::{best_scale, fit_weights, mean_error, weight_bounds};
 use crate::engine::{Level, SearchLimits, WeightSet};
-use crate::record::write_atomically;
+use crate::record::write_file;
 use crate::rules::dispatch::VariantVisitor;
 use crate::rules::{EvalWeights, Position};
 
@@ -160,11 +160,6 @@ impl VariantVisitor for TuneRun<'_> {
     }
 }
 
-/// The error line for a file that could not be written.
-fn cannot_write(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
-    move |e| format!("cannot write {}: {e}", path.display())
-}
-
 /// Writes the weights file (or prints it) and the positions file.
 fn finish<P: Position>(
     args: &TuneArgs,
@@ -174,7 +169,7 @@ fn finish<P: Position>(
 ) -> Result<(), String> {
     match &args.out {
         Some(path) => {
-            write_atomically(path, text).map_err(cannot_write(path))?;
+            write_file(path, text)?;
             writeln!(out, "wrote {}", path.display()).map_err(io_error)?;
         }
         None => write!(out, "{text}").map_err(io_error)?,
@@ -184,7 +179,7 @@ fn finish<P: Position>(
             .iter()
             .map(|(pos, sample)| format!("{}\t{}\n", sample.result, pos.to_text()))
             .collect();
-        write_atomically(path, &lines).map_err(cannot_write(path))?;
+        write_file(path, &lines)?;
     }
     Ok(())
 }

@@ -15,4 +15,4 @@ mod site;
 pub use men::Man;
 pub use pages::LessonVideo;
 pub use plan::{GamePage, Plan, family_named, plan};
-pub use site::{Written, prepare, video_files, videos_in, write_assets, write_file, write_pages};
+pub use site::{Written, prepare, video_files, videos_in, write_assets, write_pages};

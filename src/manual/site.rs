@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::pages::{self, LessonVideo, Links, diagram_file, thumbnail_file};
 use super::plan::{Plan, page_file};
+use crate::record::write_file;
 use crate::rules::families::FAMILIES;
 use crate::rules::variant::VariantId;
 
@@ -21,12 +22,6 @@ pub struct Written {
     pub diagrams: usize,
     pub videos: usize,
     pub bytes: u64,
-}
-
-/// Writes `bytes` to `path` atomically, or a line naming the file.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    crate::record::write_atomically(path, bytes)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The folders of the manual, made if missing; a clear line when `out`

@@ -209,8 +209,7 @@ fn start_job(
     ));
     let seats = usize::from(session.side_count()).min(players.0.len());
     let record = GameRecord::of(session).with_players(&players.0[..seats]);
-    crate::record::write_atomically(&game_file, &record.to_json())
-        .map_err(|e| format!("cannot write {}: {e}", game_file.display()))?;
+    crate::record::write_file(&game_file, &record.to_json())?;
     let mut command = Command::new(program);
     command
         .arg("record")
