@@ -179,14 +179,16 @@ fn cpu_seconds() -> Option<f32> {
     Some(ticks / 100.0)
 }
 
+/// The frame as a PNG file, written atomically (a screenshot is never left
+/// half-written under its own name).
 fn write_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
     let rgb = image
         .clone()
         .try_into_dynamic()
         .map_err(|e| format!("cannot convert the frame: {e}"))?
         .to_rgb8();
-    let tmp = path.with_extension("png.tmp");
-    rgb.save_with_format(&tmp, image::ImageFormat::Png)
-        .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let mut png = std::io::Cursor::new(Vec::new());
+    rgb.write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|e| format!("cannot encode {}: {e}", path.display()))?;
+    crate::record::write_file(path, png.get_ref())
 }
