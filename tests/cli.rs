@@ -118,6 +118,7 @@ fn bad_input_is_one_line_and_status_two() {
         "--pawn applies to hex games only",
     );
     usage_error(&["bench", "--seconds", "0"], "--seconds");
+    usage_error(&["bench", "--prune", "deep"], "prune must be 'on' or 'off'");
 }
 
 #[test]

@@ -2,9 +2,10 @@
 //! default) and paranoid search find the same tactics, search
 //! reproducibly, play whole games of legal moves, and leave two-player
 //! searches (two-player games, or one of three players eliminated) as
-//! they were.
+//! they were; the pruning near the horizon takes the three-player search
+//! deeper and leaves two-player searches alone.
 
-use variantarium::engine::{MultiSearch, SearchLimits, SearchResult, search};
+use variantarium::engine::{MultiSearch, Pruning, SearchLimits, SearchResult, search};
 use variantarium::rules::hexchess::{HexChess, HexChess3, HexOptions, Kind};
 use variantarium::rules::variant::VariantId;
 use variantarium::rules::{DrawRules, Game, Position, Side};
@@ -163,6 +164,64 @@ fn two_players_search_the_same_either_way() {
     );
     assert_eq!(left.players_in_game(), 2);
     let [a, b] = SEARCHES.map(|m| best_of(&left, &limits(m, Some(4), None)));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv),
+        (b.best, b.score, b.nodes, b.pv)
+    );
+}
+
+/// With three players the pruning near the horizon reaches deeper in the
+/// same node budget, in both searches, and still finds the tactics above
+/// with it turned off.
+#[test]
+fn pruning_takes_three_player_searches_deeper() {
+    for id in [VariantId::AjGlinski3p, VariantId::AjMcCooeyMixed3p] {
+        let start = HexChess3::start(&opts(id, None));
+        for multi in SEARCHES {
+            let on = limits(multi, None, Some(150_000));
+            let off = SearchLimits {
+                pruning: Pruning::Off,
+                ..on.clone()
+            };
+            let (pruned, full) = (best_of(&start, &on), best_of(&start, &off));
+            assert!(
+                pruned.depth > full.depth,
+                "{id:?} {multi}: depth {} with pruning, {} without",
+                pruned.depth,
+                full.depth
+            );
+        }
+    }
+}
+
+/// A two-player search prunes nothing more: the same tree with the
+/// pruning on or off, in a two-player game and in a three-player game
+/// with one player out.
+#[test]
+fn two_players_search_the_same_with_the_pruning_on_or_off() {
+    let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
+    let left = setup(
+        mixed(),
+        &[
+            ("f1", "rG"),
+            ("e8", "rR"),
+            ("b2", "rS"),
+            ("l1", "wG"),
+            ("h5", "wR"),
+        ],
+        'r',
+    );
+    let on = limits(MultiSearch::BrsPlus, Some(5), None);
+    let off = SearchLimits {
+        pruning: Pruning::Off,
+        ..on.clone()
+    };
+    let [a, b] = [&on, &off].map(|l| search(&two, &[], l).expect("a move"));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv),
+        (b.best, b.score, b.nodes, b.pv)
+    );
+    let [a, b] = [&on, &off].map(|l| best_of(&left, l));
     assert_eq!(
         (a.best, a.score, a.nodes, a.pv),
         (b.best, b.score, b.nodes, b.pv)

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::selfplay::MAX_THREADS;
-use crate::engine::{self, MultiSearch, SearchLimits};
+use crate::engine::{self, MultiSearch, Pruning, SearchLimits};
 
 use crate::rules::Position;
 use crate::rules::perft::perft;
@@ -43,6 +43,10 @@ pub struct BenchArgs {
     /// The search of three players: `brs+` (the default) or `paranoid`.
     #[arg(long, default_value_t = MultiSearch::default())]
     pub search: MultiSearch,
+    /// The pruning near the horizon of the three-player search: `on` (the
+    /// default) or `off`.
+    #[arg(long, default_value_t = Pruning::default())]
+    pub prune: Pruning,
 }
 
 pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -59,6 +63,7 @@ pub fn run(args: &BenchArgs, out: &mut dyn Write) -> Result<(), String> {
         depth: args.depth,
         search_only: args.search_only,
         multi: args.search,
+        pruning: args.prune,
     };
     spec.run(only, out)
 }
@@ -74,6 +79,8 @@ struct Bench {
     pub search_only: bool,
     /// How a game of three players is searched.
     pub multi: MultiSearch,
+    /// Whether the three-player search prunes near the horizon.
+    pub pruning: Pruning,
 }
 
 impl Bench {
@@ -179,6 +186,7 @@ impl VariantVisitor for SearchBench<'_> {
             time: Duration::try_from_secs_f64(self.spec.seconds * 10.0).ok(),
             threads: self.spec.threads,
             multi: self.spec.multi,
+            pruning: self.spec.pruning,
             ..SearchLimits::default()
         };
         match engine::search(&pos, &[], &limits) {

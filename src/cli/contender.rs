@@ -6,7 +6,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::selfplay::Mover;
-use crate::engine::{Level, MultiSearch, SearchLimits, WeightSet};
+use crate::engine::{Level, MultiSearch, Pruning, SearchLimits, WeightSet};
 
 /// One side of a match, as the command line wrote it.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,18 +22,22 @@ pub struct Contender {
     search: Option<MultiSearch>,
     /// The evaluation's weights.
     eval: Option<WeightSet>,
+    /// The pruning near the horizon of a search of more than two players.
+    prune: Option<Pruning>,
 }
 
 /// The options a level takes after its colon.
-const KEYS: &str = "nodes, depth, noise, movetime, search, eval";
+const KEYS: &str = "nodes, depth, noise, movetime, search, eval, prune";
 
 impl Contender {
     /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
     /// `nodes` (node budget), `depth` (deepest iteration), `noise`
     /// (evaluation noise, 0 for none) and `movetime` (milliseconds a move in
     /// place of the node budget), `search` (`brs+` or `paranoid`: the
-    /// search of more than two players in the game) and `eval` (`tuned` or
-    /// `original`: which of the evaluation's weights).
+    /// search of more than two players in the game), `eval` (`tuned` or
+    /// `original`: which of the evaluation's weights) and `prune` (`on` or
+    /// `off`: the pruning near the horizon of a search of more than two
+    /// players).
     pub fn parse(text: &str) -> Result<Contender, String> {
         let mut contender = Contender {
             text: text.to_string(),
@@ -44,6 +48,7 @@ impl Contender {
             movetime: None,
             search: None,
             eval: None,
+            prune: None,
         };
         if text == "random" {
             return Ok(contender);
@@ -84,6 +89,7 @@ impl Contender {
             "movetime" => self.movetime = Some(number(1, 3_600_000)?),
             "search" => self.search = Some(value.parse().map_err(|e| format!("player {e}"))?),
             "eval" => self.eval = Some(value.parse().map_err(|e| format!("player {e}"))?),
+            "prune" => self.prune = Some(value.parse().map_err(|e| format!("player {e}"))?),
             _ => {
                 return Err(format!(
                     "unknown player option '{key}' (the options: {KEYS})"
@@ -112,6 +118,7 @@ impl Contender {
             noise: self.noise.unwrap_or(limits.noise),
             multi: self.search.unwrap_or(limits.multi),
             weights: self.eval.unwrap_or(limits.weights),
+            pruning: self.prune.unwrap_or(limits.pruning),
             threads: 1,
             ..limits
         })
@@ -180,6 +187,13 @@ mod tests {
     }
 
     #[test]
+    fn the_prune_option_turns_the_pruning_off() {
+        assert_eq!(limits("4").pruning, Pruning::On);
+        assert_eq!(limits("4:prune=off").pruning, Pruning::Off);
+        assert_eq!(limits("4:nodes=500,prune=on").pruning, Pruning::On);
+    }
+
+    #[test]
     fn bad_players_are_refused_with_what_is_wrong() {
         for (text, needle) in [
             ("7", "level 1 to 6"),
@@ -191,6 +205,7 @@ mod tests {
             ("3:speed=2", "unknown player option 'speed'"),
             ("3:search=maxn", "search must be 'brs+' or 'paranoid'"),
             ("3:eval=best", "eval must be 'tuned' or 'original'"),
+            ("3:prune=deep", "prune must be 'on' or 'off'"),
         ] {
             let error = Contender::parse(text).unwrap_err();
             assert!(error.contains(needle), "{text}: {error}");

@@ -25,8 +25,8 @@ pub struct MatchArgs {
     pub game: GameChoice,
     /// Player A, the one tested: `random`, a level 1 to 6, or a level with
     /// engine options, `LEVEL:KEY=VALUE,…` (keys nodes, depth, noise,
-    /// movetime, search=brs+|paranoid, eval=tuned|original), e.g.
-    /// `3:nodes=20000`.
+    /// movetime, search=brs+|paranoid, eval=tuned|original, prune=on|off),
+    /// e.g. `3:nodes=20000`.
     #[arg(long)]
     pub a: String,
     /// Player B, the reference, written as A is.

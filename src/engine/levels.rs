@@ -136,6 +136,7 @@ impl Level {
             fifty_move_clock: None,
             multi: MultiSearch::default(),
             weights: Default::default(),
+            pruning: Default::default(),
         }
     }
 }

@@ -17,5 +17,5 @@ pub use eval::WeightSet;
 pub use eval::{Evaluator, GameEval};
 pub use levels::Level;
 pub use multipv::{multi_pv, search_excluding};
-pub use search::{MATE, MultiSearch, SearchLimits, SearchResult, Searcher, mate_in};
+pub use search::{MATE, MultiSearch, Pruning, SearchLimits, SearchResult, Searcher, mate_in};
 pub use think::{choose_move, hint, hint_limits, search, search_with_progress, spare_threads};

@@ -35,6 +35,39 @@ pub struct SearchLimits {
     pub multi: MultiSearch,
     /// Which of the game's evaluation weights the search uses.
     pub weights: WeightSet,
+    /// Whether a search of more than two players prunes near the horizon.
+    pub pruning: Pruning,
+}
+
+/// Whether a search of more than two players prunes near the horizon
+/// (futility, late-move pruning and deeper reductions: see `prune`). A
+/// two-player search never does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pruning {
+    #[default]
+    On,
+    Off,
+}
+
+impl std::fmt::Display for Pruning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Pruning::On => "on",
+            Pruning::Off => "off",
+        })
+    }
+}
+
+impl std::str::FromStr for Pruning {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "on" => Ok(Pruning::On),
+            "off" => Ok(Pruning::Off),
+            _ => Err(format!("prune must be 'on' or 'off', not '{text}'")),
+        }
+    }
 }
 
 /// The search of a game with more than two players still in it. With two

@@ -29,8 +29,9 @@
 //! ([`Evaluator::evaluate_for`]); the root side eliminated is a loss at
 //! once, the root side left alone a win. Which opponents search their
 //! moves is [`SearchLimits::multi`]: Best-Reply Search plus, one per
-//! opponents' layer (see `brs`), or paranoid, every one. Two players left
-//! are searched as a two-player game.
+//! opponents' layer (see `brs`), or paranoid, every one; either prunes
+//! near the horizon unless [`SearchLimits::pruning`] says not to (see
+//! `prune`). Two players left are searched as a two-player game.
 //!
 //! Determinism: the clock influences the search only when a time limit is set
 //! (it is read otherwise only to report the time taken).
@@ -47,11 +48,12 @@ mod leaf;
 mod limits;
 mod negamax;
 mod ordering;
+mod prune;
 mod quiesce;
 mod score;
 mod searcher;
 mod team;
 
-pub use limits::{MultiSearch, SearchLimits, SearchResult};
+pub use limits::{MultiSearch, Pruning, SearchLimits, SearchResult};
 pub use score::{MATE, MATE_BOUND, MAX_PLY, THREE_QUARTERS, mate_in};
 pub use searcher::Searcher;

@@ -41,6 +41,10 @@ impl<P: Position> Searcher<'_, P> {
             ControlFlow::Break(score) => return score,
             ControlFlow::Continue(mv) => self.move_hint(mv, key, hash, ply),
         };
+        let in_check = pos.in_check();
+        if let Some(score) = self.futile_node(pos, in_check, depth, (alpha, beta), ply) {
+            return score;
+        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
@@ -49,7 +53,6 @@ impl<P: Position> Searcher<'_, P> {
             return score;
         }
         let window = (alpha, beta);
-        let in_check = pos.in_check();
         let (best, best_move) = if self.spent[ply] {
             self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
         } else {
@@ -103,6 +106,7 @@ impl<P: Position> Searcher<'_, P> {
         hash: u64,
     ) -> (i32, Option<P::Move>) {
         let layer_depth = depth;
+        let pv = beta - alpha > 1;
         let may_pass = self.brs && Some(pos.side_to_move()) != self.team_root;
         let in_check = pos.in_check();
         depth += i32::from(in_check && ply < MAX_PLY / 2); // Check extension.
@@ -118,6 +122,9 @@ impl<P: Position> Searcher<'_, P> {
             let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
             let late = !noisy && !in_check && scores[i] < SECOND_KILLER;
+            if self.late_move_pruned(layer_depth, pv, late, n, ply) {
+                continue;
+            }
             let score = self.search_move(pos, mv, n, late, depth, alpha, beta, ply, floor, hash);
             n += 1;
             if self.stopped {
@@ -255,11 +262,7 @@ impl<P: Position> Searcher<'_, P> {
         let score = if i == 0 {
             self.child(pos, same, depth - 1, alpha, beta, ply + 1, child_floor)
         } else {
-            let reduction = if late {
-                late_move_reduction(depth, i)
-            } else {
-                0
-            };
+            let reduction = if late { self.reduction(depth, i) } else { 0 };
             let (a, b) = (alpha, alpha + 1);
             let d = depth - 1;
             let mut s = self.child(pos, same, d - reduction, a, b, ply + 1, child_floor);
@@ -330,7 +333,7 @@ impl<P: Position> Searcher<'_, P> {
 /// move, the `i`-th tried at `depth` (none among the first three, or near
 /// the horizon).
 #[inline]
-fn late_move_reduction(depth: i32, i: usize) -> i32 {
+pub(super) fn late_move_reduction(depth: i32, i: usize) -> i32 {
     if depth >= 3 && i >= 3 {
         1 + i32::from(depth >= 6 && i >= 10)
     } else {
