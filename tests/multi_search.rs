@@ -25,6 +25,21 @@ fn limits(multi: MultiSearch, depth: Option<u32>, nodes: Option<u64>) -> SearchL
     }
 }
 
+/// Black is out: Red and White play on.
+fn one_player_out() -> HexChess3 {
+    setup(
+        mixed(),
+        &[
+            ("f1", "rG"),
+            ("e8", "rR"),
+            ("b2", "rS"),
+            ("l1", "wG"),
+            ("h5", "wR"),
+        ],
+        'r',
+    )
+}
+
 fn best_of(pos: &HexChess3, limits: &SearchLimits) -> SearchResult<<HexChess3 as Position>::Move> {
     search(pos, &[], limits).expect("a move")
 }
@@ -150,18 +165,7 @@ fn two_players_search_the_same_either_way() {
         (a.best, a.score, a.nodes, a.pv),
         (b.best, b.score, b.nodes, b.pv)
     );
-    // Black is out: Red and White play on.
-    let left = setup(
-        mixed(),
-        &[
-            ("f1", "rG"),
-            ("e8", "rR"),
-            ("b2", "rS"),
-            ("l1", "wG"),
-            ("h5", "wR"),
-        ],
-        'r',
-    );
+    let left = one_player_out();
     assert_eq!(left.players_in_game(), 2);
     let [a, b] = SEARCHES.map(|m| best_of(&left, &limits(m, Some(4), None)));
     assert_eq!(
@@ -200,17 +204,7 @@ fn pruning_takes_three_player_searches_deeper() {
 #[test]
 fn two_players_search_the_same_with_the_pruning_on_or_off() {
     let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
-    let left = setup(
-        mixed(),
-        &[
-            ("f1", "rG"),
-            ("e8", "rR"),
-            ("b2", "rS"),
-            ("l1", "wG"),
-            ("h5", "wR"),
-        ],
-        'r',
-    );
+    let left = one_player_out();
     let on = limits(MultiSearch::BrsPlus, Some(5), None);
     let off = SearchLimits {
         pruning: Pruning::Off,
