@@ -49,12 +49,19 @@ pub enum Pruning {
     Off,
 }
 
-impl std::fmt::Display for Pruning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+impl Pruning {
+    /// The name the command line takes.
+    pub fn name(self) -> &'static str {
+        match self {
             Pruning::On => "on",
             Pruning::Off => "off",
-        })
+        }
+    }
+}
+
+impl std::fmt::Display for Pruning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -62,11 +69,10 @@ impl std::str::FromStr for Pruning {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        match text {
-            "on" => Ok(Pruning::On),
-            "off" => Ok(Pruning::Off),
-            _ => Err(format!("prune must be 'on' or 'off', not '{text}'")),
-        }
+        [Pruning::On, Pruning::Off]
+            .into_iter()
+            .find(|p| p.name() == text)
+            .ok_or_else(|| format!("prune must be 'on' or 'off', not '{text}'"))
     }
 }
 

@@ -43,8 +43,9 @@ impl<P: Position> Searcher<'_, P> {
     /// The score of a node off the principal variation whose evaluation
     /// stands far enough above `beta` to return it unsearched. Not for a
     /// node in check, nor a spent BRS+ node (it plays one move anyway).
-    /// Asked before the moves are listed: a side so far ahead without a
-    /// legal move is left for the quiescence below to see, as there.
+    /// Asked before the moves are listed, so a side that far ahead with
+    /// no legal move is scored by its evaluation, as quiescence scores a
+    /// side standing pat.
     #[inline]
     pub(super) fn futile_node(
         &self,
