@@ -122,8 +122,10 @@ impl<P: Position> Searcher<'_, P> {
             let noisy = pos.is_noisy(mv);
             // Killers and the table move are not reduced either.
             let late = !noisy && !in_check && scores[i] < SECOND_KILLER;
+            // The order puts the table move, noisy moves and killers first,
+            // so every move after a pruned late move is late and pruned too.
             if self.late_move_pruned(layer_depth, pv, late, n, ply) {
-                continue;
+                break;
             }
             let score = self.search_move(pos, mv, n, late, depth, alpha, beta, ply, floor, hash);
             n += 1;
