@@ -223,11 +223,12 @@ fn three_player_value(pos: &HexChess3, side: Side) -> i32 {
             &ORIGINAL,
         )
     });
+    let attackers = players.map(|s| pos.general_zone_attackers(s));
     let strength = |s: Side| {
         let mut danger = 0;
         for o in players {
             if o != s && pos.is_in_game(o) {
-                danger += pos.general_zone_attacks(s, o);
+                danger += attackers[s.index()][o.index()];
             }
         }
         material[s.index()] - GENERAL_DANGER * danger as i32

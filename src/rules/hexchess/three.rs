@@ -187,16 +187,6 @@ impl HexChess3 {
         }
     }
 
-    /// How many of the cells of `side`'s General and its orthogonal
-    /// neighbours (its flight squares) the men of `by` attack, asked cell by
-    /// cell (a handful of attack tests, cheaper than walking every man).
-    pub fn general_zone_attacks(&self, side: Side, by: Side) -> u32 {
-        let by = by.index() % 3;
-        bits128(self.general_zone(side))
-            .filter(|&c| self.attacked_by_player(c, by))
-            .count() as u32
-    }
-
     /// The cells of `side`'s General and its orthogonal neighbours (its
     /// flight cells); none once it is out of the game.
     pub fn general_zone(&self, side: Side) -> u128 {
@@ -817,6 +807,8 @@ impl Position for HexChess3 {
         effects
     }
 }
+
+mod danger;
 
 /// Reading the position text.
 mod text {
