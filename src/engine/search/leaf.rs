@@ -10,11 +10,6 @@ impl<P: Position> Searcher<'_, P> {
     /// The evaluation for the side to move's team, with the noise.
     #[inline]
     pub(super) fn static_eval(&self, pos: &P) -> i32 {
-        self.evals.get_or(pos.hash(), || self.fresh_eval(pos))
-    }
-
-    /// [`Self::static_eval`] computed.
-    fn fresh_eval(&self, pos: &P) -> i32 {
         let value = match self.team_root {
             Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
             None => self.eval.evaluate(pos),

@@ -1,8 +1,7 @@
 //! The search: iterative-deepening principal-variation search (negamax with
 //! alpha-beta) over any [`Position`], with a transposition table, move
 //! ordering (table move, noisy moves, killers, history), late-move
-//! reductions, check extensions, a quiescence search on noisy moves and
-//! a cache of the evaluations made.
+//! reductions, check extensions and a quiescence search on noisy moves.
 //!
 //! Scores are from the side to move's point of view. A side that has no
 //! legal move is scored by [`Position::outcome`]: a win for the mover is
@@ -45,7 +44,6 @@
 
 mod brs;
 mod draws;
-mod eval_cache;
 mod leaf;
 mod limits;
 mod negamax;

@@ -3,7 +3,6 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use super::eval_cache::EvalCache;
 use super::limits::{MultiSearch, SearchLimits, SearchResult};
 use super::score::{INF, MAX_PLY, mate_in};
 use crate::engine::eval::Evaluator;
@@ -53,8 +52,6 @@ pub struct Searcher<'t, P: Position> {
     /// Root moves left out of the search (a multi-PV search's lines already
     /// found).
     pub(super) excluded: Vec<P::Move>,
-    /// The evaluations made so far (the root side fixed for the search).
-    pub(super) evals: EvalCache,
 }
 
 impl<'t, P: Position> Searcher<'t, P> {
@@ -81,7 +78,6 @@ impl<'t, P: Position> Searcher<'t, P> {
             spent: vec![false; MAX_PLY + 2],
             progress: None,
             excluded: Vec::new(),
-            evals: EvalCache::new(),
         }
     }
 
