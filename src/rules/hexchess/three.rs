@@ -33,7 +33,8 @@ use crate::rules::variant::PawnKind;
 use crate::rules::view::{BoardLayout, CellId, Effect, Hint, ManState, Placement, Route};
 use crate::rules::zobrist;
 
-/// Red, who moves first.
+mod danger;
+
 /// The rules as the window shows them.
 pub const RULES_TEXT: &str = "\
 Three-player Anglojewish Chess: Red, White and Black, each the Anglojewish army \
@@ -807,8 +808,6 @@ impl Position for HexChess3 {
         effects
     }
 }
-
-mod danger;
 
 /// Reading the position text.
 mod text {
