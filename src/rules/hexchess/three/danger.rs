@@ -1,9 +1,9 @@
 //! Which players attack the flight cells of a General, all at once. The
 //! evaluation of three players asks it for every General at every leaf;
-//! one walk over a cell's leaps, lines and curved paths finds every man
-//! that attacks it, where an attack test per player walks them once for
-//! each player and stops only at an attack, which a flight cell mostly
-//! lacks.
+//! one walk over a cell's leaps, lines and curved paths finds the men of
+//! both other players that attack it, where an attack test per player
+//! walks them once for each player and stops only at an attack, which a
+//! flight cell mostly lacks.
 
 use super::super::shared::{KINDS, Kind, Tables, bit, pawn_index};
 use super::{HexChess3, ORIENT};
