@@ -56,7 +56,9 @@ impl<P: Position> Searcher<'_, P> {
         let (best, best_move) = if self.spent[ply] {
             self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
         } else {
-            self.search_moves(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+            self.search_moves(
+                pos, &mut moves, tt_move, in_check, depth, window, ply, floor, hash,
+            )
         };
         self.moves[ply] = moves;
         if self.stopped {
@@ -90,15 +92,18 @@ impl<P: Position> Searcher<'_, P> {
         tt_move
     }
 
-    /// Searches the legal `moves` of a node with moves to search (in check
-    /// one ply deeper) in order, PVS and LMR: the best score and move. A
-    /// BRS+ opponent whose layer's reply is still to choose may also pass
-    /// it on to the next opponent, right after its first move.
+    /// Searches the legal `moves` of a node with moves to search, after
+    /// the table's move, in order, PVS and LMR (`in_check`: the side to
+    /// move is in check, and the moves are searched one ply deeper): the
+    /// best score and move. A BRS+ opponent whose layer's reply is still
+    /// to choose may also pass it on to the next opponent, right after its
+    /// first move.
     fn search_moves(
         &mut self,
         pos: &mut P,
         moves: &mut [P::Move],
         tt_move: Option<P::Move>,
+        in_check: bool,
         mut depth: i32,
         (mut alpha, beta): (i32, i32),
         ply: usize,
@@ -108,7 +113,6 @@ impl<P: Position> Searcher<'_, P> {
         let layer_depth = depth;
         let pv = beta - alpha > 1;
         let may_pass = self.brs && Some(pos.side_to_move()) != self.team_root;
-        let in_check = pos.in_check();
         depth += i32::from(in_check && ply < MAX_PLY / 2); // Check extension.
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.score_moves(pos, moves, &mut scores, tt_move, ply);
