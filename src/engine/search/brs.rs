@@ -51,7 +51,7 @@ impl<P: Position> Searcher<'_, P> {
     pub(super) fn forced_reply(
         &mut self,
         pos: &mut P,
-        moves: &mut [P::Move],
+        moves: &[P::Move],
         tt_move: Option<P::Move>,
         depth: i32,
         (alpha, beta): (i32, i32),
@@ -59,10 +59,7 @@ impl<P: Position> Searcher<'_, P> {
         floor: usize,
         hash: u64,
     ) -> (i32, Option<P::Move>) {
-        let mut scores = std::mem::take(&mut self.scores[ply]);
-        self.score_moves(pos, moves, &mut scores, tt_move, ply);
-        let mv = Self::pick(moves, &mut scores, 0);
-        self.scores[ply] = scores;
+        let mv = self.best_ordered(pos, moves, tt_move, ply);
         let (undo, same, child_floor) = self.descend(pos, mv, hash, floor);
         self.mark_spent(pos, true, ply);
         let score = self.child(pos, same, depth, alpha, beta, ply + 1, child_floor);

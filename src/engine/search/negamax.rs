@@ -54,7 +54,7 @@ impl<P: Position> Searcher<'_, P> {
         }
         let window = (alpha, beta);
         let (best, best_move) = if self.spent[ply] {
-            self.forced_reply(pos, &mut moves, tt_move, depth, window, ply, floor, hash)
+            self.forced_reply(pos, &moves, tt_move, depth, window, ply, floor, hash)
         } else {
             self.search_moves(
                 pos, &mut moves, tt_move, in_check, depth, window, ply, floor, hash,
