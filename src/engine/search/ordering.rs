@@ -192,7 +192,7 @@ mod tests {
                 }
                 let pool = if rng.below(2) == 0 { &moves } else { &earlier };
                 searcher.killers[3] = [any_of(pool, rng), any_of(pool, rng)];
-                let tt_move = any_of(pool.as_slice(), rng).filter(|_| rng.below(2) == 0);
+                let tt_move = any_of(pool, rng).filter(|_| rng.below(2) == 0);
                 let staged = searcher.best_ordered(&pos, &moves, tt_move, 3);
                 let mut ordered = moves.clone();
                 searcher.score_moves(&pos, &ordered, &mut scores, tt_move, 3);
