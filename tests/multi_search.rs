@@ -3,9 +3,10 @@
 //! reproducibly, play whole games of legal moves, and leave two-player
 //! searches (two-player games, or one of three players eliminated) as
 //! they were; the pruning near the horizon takes the three-player search
-//! deeper and leaves two-player searches alone.
+//! deeper and leaves two-player searches alone; a level's budget for
+//! three players holds while three are in the game.
 
-use variantarium::engine::{MultiSearch, Pruning, SearchLimits, SearchResult, search};
+use variantarium::engine::{Level, MultiSearch, Pruning, SearchLimits, SearchResult, search};
 use variantarium::rules::hexchess::{HexChess, HexChess3, HexOptions, Kind};
 use variantarium::rules::variant::VariantId;
 use variantarium::rules::{DrawRules, Game, Position, Side};
@@ -219,5 +220,32 @@ fn two_players_search_the_same_with_the_pruning_on_or_off() {
     assert_eq!(
         (a.best, a.score, a.nodes, a.pv),
         (b.best, b.score, b.nodes, b.pv)
+    );
+}
+
+/// Level 3 searches 30,000 nodes while three players are in the game and
+/// its 80,000 once one is out, as in a two-player game.
+#[test]
+fn level_three_spends_its_three_player_budget_while_three_play() {
+    let level = SearchLimits {
+        time: None,
+        ..Level::new(3).expect("level 3").limits(1)
+    };
+    let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
+    let nodes = best_of(&three, &level).nodes;
+    assert!(
+        (25_000..=30_000).contains(&nodes),
+        "three players: {nodes} nodes"
+    );
+    let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
+    let nodes = search(&two, &[], &level).expect("a move").nodes;
+    assert!(
+        (70_000..=80_000).contains(&nodes),
+        "two players: {nodes} nodes"
+    );
+    let nodes = best_of(&one_player_out(), &level).nodes;
+    assert!(
+        (30_001..=80_000).contains(&nodes),
+        "one player out: {nodes} nodes"
     );
 }

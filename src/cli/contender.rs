@@ -31,9 +31,9 @@ const KEYS: &str = "nodes, depth, noise, movetime, search, eval, prune";
 
 impl Contender {
     /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
-    /// `nodes` (node budget), `depth` (deepest iteration), `noise`
-    /// (evaluation noise, 0 for none) and `movetime` (milliseconds a move in
-    /// place of the node budget), `search` (`brs+` or `paranoid`: the
+    /// `nodes` (node budget, for two players and three alike), `depth`
+    /// (deepest iteration), `noise` (evaluation noise, 0 for none) and
+    /// `movetime` (milliseconds a move in place of the node budget), `search` (`brs+` or `paranoid`: the
     /// search of more than two players in the game), `eval` (`tuned` or
     /// `original`: which of the evaluation's weights) and `prune` (`on` or
     /// `off`: the pruning near the horizon of a search of more than two
@@ -107,12 +107,15 @@ impl Contender {
             return Mover::Random;
         };
         let limits = level.limits(0);
-        let (nodes, time) = match self.movetime {
-            Some(ms) => (None, Some(Duration::from_millis(ms))),
-            None => (self.nodes.or(limits.nodes), None),
+        let (nodes, multi_nodes, time) = match (self.movetime, self.nodes) {
+            (Some(ms), _) => (None, None, Some(Duration::from_millis(ms))),
+            // One budget given replaces both of the level's.
+            (None, Some(n)) => (Some(n), None, None),
+            (None, None) => (limits.nodes, limits.multi_nodes, None),
         };
         Mover::Search(SearchLimits {
             nodes,
+            multi_nodes,
             time,
             depth: self.depth.or(limits.depth),
             noise: self.noise.unwrap_or(limits.noise),
@@ -147,6 +150,7 @@ mod tests {
         let three = limits("3");
         let level = Level::new(3).unwrap().limits(0);
         assert_eq!(three.nodes, level.nodes);
+        assert_eq!(three.multi_nodes, level.multi_nodes);
         assert_eq!(three.depth, level.depth);
         assert_eq!(three.noise, level.noise);
         assert_eq!(three.time, None);
@@ -160,8 +164,10 @@ mod tests {
             (custom.nodes, custom.depth, custom.noise),
             (Some(20_000), Some(4), 0)
         );
-        let timed = limits("2:movetime=50");
-        assert_eq!(timed.nodes, None);
+        // The one budget given holds for three players too.
+        assert_eq!(custom.multi_nodes, None);
+        let timed = limits("3:movetime=50");
+        assert_eq!((timed.nodes, timed.multi_nodes), (None, None));
         assert_eq!(timed.time, Some(Duration::from_millis(50)));
         assert!(matches!(
             Contender::parse("random").unwrap().mover(),

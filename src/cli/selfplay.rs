@@ -126,6 +126,7 @@ impl Selfplay {
         let limits = match self.movetime {
             Some(ms) => SearchLimits {
                 nodes: None,
+                multi_nodes: None,
                 time: Some(Duration::from_millis(ms)),
                 ..limits
             },

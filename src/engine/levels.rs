@@ -11,10 +11,15 @@
 //! |-------|-------------|--------------------------------|-------|-------|
 //! | 1     | Novice      | 1 ply + quiescence, 5k nodes   | ±150  | 0.05 s|
 //! | 2     | Apprentice  | 2 plies + quiescence, 20k nodes| ±60   | 0.05 s|
-//! | 3     | Club player | 80k nodes                      | ±8    | 0.1 s |
+//! | 3     | Club player | 80k nodes (30k, three players) | ±8    | 0.1 s |
 //! | 4     | Expert      | 600k nodes                     | ±4    | 0.6 s |
 //! | 5     | Master      | 2.5M nodes                     | ±2    | 2.5 s |
 //! | 6     | Grandmaster | 6M nodes                       | ±2    | 6 s   |
+//!
+//! With three players in the game level 3 searches fewer nodes: there a
+//! level's strength grows less with its budget (each ply of a three-player
+//! search costs more), and at 80k level 4 was not shown above level 3 in
+//! `aj-mccooey-3p` (docs/engine.md, Strength).
 //!
 //! The noise (in evaluation units, a Soldier lost to a Prisoner is 300 in
 //! Flaxman) is a fixed function of the position and the seed: it makes the
@@ -33,6 +38,9 @@ struct Spec {
     name: &'static str,
     depth: Option<u32>,
     nodes: u64,
+    /// The budget while more than two players are in the game, where it
+    /// differs from `nodes`.
+    multi_nodes: Option<u64>,
     millis: u64,
     noise: i32,
     tt_megabytes: usize,
@@ -43,6 +51,7 @@ const SPECS: [Spec; 6] = [
         name: "Novice",
         depth: Some(1),
         nodes: 5_000,
+        multi_nodes: None,
         millis: 50,
         noise: 150,
         tt_megabytes: 1,
@@ -51,6 +60,7 @@ const SPECS: [Spec; 6] = [
         name: "Apprentice",
         depth: Some(2),
         nodes: 20_000,
+        multi_nodes: None,
         millis: 50,
         noise: 60,
         tt_megabytes: 1,
@@ -59,6 +69,7 @@ const SPECS: [Spec; 6] = [
         name: "Club player",
         depth: None,
         nodes: 80_000,
+        multi_nodes: Some(30_000),
         millis: 100,
         noise: 8,
         tt_megabytes: 4,
@@ -67,6 +78,7 @@ const SPECS: [Spec; 6] = [
         name: "Expert",
         depth: None,
         nodes: 600_000,
+        multi_nodes: None,
         millis: 600,
         noise: 4,
         tt_megabytes: 16,
@@ -75,6 +87,7 @@ const SPECS: [Spec; 6] = [
         name: "Master",
         depth: None,
         nodes: 2_500_000,
+        multi_nodes: None,
         millis: 2_500,
         noise: 2,
         tt_megabytes: 64,
@@ -83,6 +96,7 @@ const SPECS: [Spec; 6] = [
         name: "Grandmaster",
         depth: None,
         nodes: 6_000_000,
+        multi_nodes: None,
         millis: 6_000,
         noise: 2,
         tt_megabytes: 64,
@@ -127,6 +141,7 @@ impl Level {
         SearchLimits {
             depth: spec.depth,
             nodes: Some(spec.nodes),
+            multi_nodes: spec.multi_nodes,
             time: Some(self.time_cap()),
             stop: None,
             noise: spec.noise,

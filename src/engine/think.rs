@@ -53,6 +53,7 @@ pub fn search_with_progress<P: Position>(
     let helpers_stop = Arc::new(AtomicBool::new(false));
     let share = SearchLimits {
         nodes: limits.nodes.map(|n| n.div_ceil(threads as u64)),
+        multi_nodes: limits.multi_nodes.map(|n| n.div_ceil(threads as u64)),
         ..limits.clone()
     };
     let helper_limits = SearchLimits {

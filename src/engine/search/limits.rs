@@ -13,6 +13,10 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Nodes (positions visited, quiescence included) at most.
     pub nodes: Option<u64>,
+    /// Nodes at most while more than two players are in the game, where
+    /// it differs from [`Self::nodes`] (a level's own budget for them);
+    /// None: [`Self::nodes`].
+    pub multi_nodes: Option<u64>,
     /// Wall-clock time at most. The only limit that reads the clock.
     pub time: Option<Duration>,
     /// Set from another thread to stop the search; it then returns the best

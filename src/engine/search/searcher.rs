@@ -24,6 +24,9 @@ pub struct Searcher<'t, P: Position> {
     pub(super) limits: SearchLimits,
     pub(super) noise_key: u64,
     pub(super) deadline: Option<Instant>,
+    /// The nodes this search may visit: the limits' budget for the number
+    /// of players in the game at the root.
+    pub(super) node_budget: Option<u64>,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
     /// Hashes of the positions before the current one: the game's, then the
@@ -64,6 +67,7 @@ impl<'t, P: Position> Searcher<'t, P> {
             limits,
             noise_key,
             deadline: None,
+            node_budget: None,
             nodes: 0,
             stopped: false,
             path: Vec::new(),
@@ -118,6 +122,10 @@ impl<'t, P: Position> Searcher<'t, P> {
         // One player eliminated leaves a two-player game: plain negamax.
         self.team_root = (root.players_in_game() > 2).then(|| root.side_to_move());
         self.brs = self.team_root.is_some() && self.limits.multi == MultiSearch::BrsPlus;
+        self.node_budget = match self.team_root {
+            Some(_) => self.limits.multi_nodes.or(self.limits.nodes),
+            None => self.limits.nodes,
+        };
         self.spent[0] = false;
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
@@ -181,7 +189,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         if self.stopped {
             return true;
         }
-        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        let out_of_nodes = self.node_budget.is_some_and(|n| self.nodes >= n);
         // The clock and the stop flag only every 1024 nodes: cheap enough.
         let checkpoint = self.nodes & 1023 == 0;
         self.stopped = out_of_nodes
