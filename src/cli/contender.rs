@@ -33,11 +33,11 @@ impl Contender {
     /// Reads `random`, `LEVEL` or `LEVEL:KEY=VALUE,…` with the keys
     /// `nodes` (node budget, for two players and three alike), `depth`
     /// (deepest iteration), `noise` (evaluation noise, 0 for none) and
-    /// `movetime` (milliseconds a move in place of the node budget), `search` (`brs+` or `paranoid`: the
-    /// search of more than two players in the game), `eval` (`tuned` or
-    /// `original`: which of the evaluation's weights) and `prune` (`on` or
-    /// `off`: the pruning near the horizon of a search of more than two
-    /// players).
+    /// `movetime` (milliseconds a move in place of the node budget),
+    /// `search` (`brs+` or `paranoid`: the search of more than two players
+    /// in the game), `eval` (`tuned` or `original`: which of the
+    /// evaluation's weights) and `prune` (`on` or `off`: the pruning near
+    /// the horizon of a search of more than two players).
     pub fn parse(text: &str) -> Result<Contender, String> {
         let mut contender = Contender {
             text: text.to_string(),
