@@ -852,16 +852,14 @@ impl Tables {
 
     /// The cells whose vacating could uncover an attack on a royal piece on
     /// `cell` whose side owns `own`, by the men of `enemy`: own men truly
-    /// pinned on a straight line (the first man from the royal is ours and
-    /// the next one an enemy rider of that line), and every cell of a curved
-    /// path from it when the enemy has that curved rider (curved pins are
-    /// rare and tangled, so those men are simply checked move by move).
+    /// pinned on a straight line or a curved path (the first man from the
+    /// royal is ours and the next one an enemy rider of that line or path).
     pub(super) fn pin_zone(&self, k: &[u128; KINDS], cell: u8, own: u128, enemy: u128) -> u128 {
         let t = self;
         let c = cell as usize;
         let occ = own | enemy;
         let queens = k[Kind::Queen as usize] & enemy;
-        let cohens = k[Kind::Cohen as usize];
+        let cohens = k[Kind::Cohen as usize] & enemy;
         let rooks = (k[Kind::Rook as usize] & enemy) | queens;
         let bishops = ((k[Kind::Bishop as usize] | k[Kind::Unicorn as usize]) & enemy) | queens;
         let mut zone = 0;
@@ -885,13 +883,43 @@ impl Tables {
                 }
             }
         }
-        if (k[Kind::Finch as usize] | cohens) & enemy != 0 {
-            zone |= t.curved_reach[0][c];
+        zone |= t.curved_pins(
+            0,
+            cell,
+            own,
+            occ,
+            (k[Kind::Finch as usize] & enemy) | cohens,
+        );
+        zone | t.curved_pins(
+            1,
+            cell,
+            own,
+            occ,
+            (k[Kind::Rabbi as usize] & enemy) | cohens,
+        )
+    }
+
+    /// The own men (of `own`) pinned on a curved path of kind `w` from a
+    /// royal piece on `cell` by one of `riders`: a path's first man is
+    /// ours and its next man one of them (curved moves are symmetric, so
+    /// the rider would attack the royal piece along the path reversed).
+    fn curved_pins(&self, w: usize, cell: u8, own: u128, occ: u128, riders: u128) -> u128 {
+        let c = cell as usize;
+        if riders & self.curved_reach[w][c] == 0 {
+            return 0;
         }
-        if (k[Kind::Rabbi as usize] | cohens) & enemy != 0 {
-            zone |= t.curved_reach[1][c];
+        let mut pinned = 0;
+        for p in 0..12 {
+            let path = &self.curved[w][c][p][..usize::from(self.curved_len[w][c][p])];
+            let mut men = path.iter().filter(|&&x| occ & bit(x) != 0);
+            if let (Some(&first), Some(&second)) = (men.next(), men.next())
+                && own & bit(first) != 0
+                && riders & bit(second) != 0
+            {
+                pinned |= bit(first);
+            }
         }
-        zone
+        pinned
     }
 
     pub(super) fn first_blocker(&self, cell: u8, d: usize, occ: u128) -> Option<u8> {

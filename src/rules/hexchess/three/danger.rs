@@ -1,13 +1,16 @@
 //! Which players attack the flight cells of a General, all at once. The
-//! evaluation of three players asks it for every General at every leaf;
-//! one walk over a cell's leaps, lines and curved paths finds the men of
-//! both other players that attack it, where an attack test per player
-//! walks them once for each player and stops only at an attack, which a
-//! flight cell mostly lacks.
+//! evaluation of three players asks it for every General at every leaf.
+//! A man attacks a flight cell only from a few places (a leap, a line or
+//! a curved path away from the General's zone), and there mostly stands
+//! none: a table per cell gives those places for each kind of man, and
+//! only the men found there are walked, each with its own reach.
 
-use super::super::shared::{KINDS, Kind, Tables, bit, pawn_index};
+use std::sync::OnceLock;
+
+use super::super::shared::{Kind, MAX_CELLS, ORIENTS, Tables, bit, pawn_index};
 use super::{HexChess3, ORIENT};
 use crate::rules::geometry::grid::bits128;
+use crate::rules::geometry::hex::HexGrid;
 use crate::rules::side::Side;
 
 impl HexChess3 {
@@ -16,73 +19,98 @@ impl HexChess3 {
     /// `side`'s own count is 0, and every count is 0 once that General is
     /// out of the game.
     pub fn general_zone_attackers(&self, side: Side) -> [u32; 3] {
+        let mut counts = [0; 3];
+        let Some(general) = self.general(side) else {
+            return counts;
+        };
+        let t = self.tables;
+        let near = &ZoneReach::of(t)[general as usize];
+        let k = |kind: Kind| self.kinds[kind as usize];
+        let queens = k(Kind::Queen);
+        let cohens = k(Kind::Cohen);
         let occ = self.occupied();
         let others = occ & !self.sides[side.index()];
+        let men = others
+            & (((k(Kind::Knight) | k(Kind::Sennight)) & near.leap)
+                | ((k(Kind::King) | k(Kind::General)) & near.adjacent)
+                | ((k(Kind::Rook) | queens) & near.ortho)
+                | ((k(Kind::Bishop) | k(Kind::Unicorn) | queens) & near.diag)
+                | ((k(Kind::Finch) | cohens) & near.curved[0])
+                | ((k(Kind::Rabbi) | cohens) & near.curved[1]));
+        let pawns = others & k(Kind::Pawn) & near.pawn;
+        if men | pawns == 0 {
+            return counts;
+        }
+        let zone = self.general_zone(side);
         let pk = pawn_index(self.options.pawn);
-        let mut counts = [0; 3];
-        for cell in bits128(self.general_zone(side)) {
-            let men = self.tables.piece_attackers(&self.kinds, cell, occ, others);
-            for (by, count) in counts.iter_mut().enumerate() {
-                let theirs = self.sides[by] & others;
-                if men & theirs != 0
-                    || self
-                        .tables
-                        .pawn_attacks(&self.kinds, pk, ORIENT[by], cell, theirs)
-                {
-                    *count += 1;
-                }
+        for (by, count) in counts.iter_mut().enumerate() {
+            let theirs = self.sides[by];
+            let mut hit = 0;
+            for from in bits128(men & theirs) {
+                hit |= t.piece_reach(self.board[from as usize] & 15, from, occ);
             }
+            for from in bits128(pawns & theirs) {
+                hit |= t.pawn_capture[pk][ORIENT[by]][from as usize];
+            }
+            *count = (hit & zone).count_ones();
         }
         counts
     }
 }
 
-impl Tables {
-    /// The men of `them` other than pawn-like pieces that attack `cell`
-    /// with occupancy `occ` (`k`: the men of each kind). The same walk as
-    /// `Tables::piece_attacks`, which stops at the first attacker: the
-    /// searches' check tests find one often enough that collecting every
-    /// attacker there costs them a few percent more instructions.
-    fn piece_attackers(&self, k: &[u128; KINDS], cell: u8, occ: u128, them: u128) -> u128 {
-        let c = cell as usize;
-        let men = |kind: Kind| k[kind as usize] & them;
-        let mut found = (self.leap[c] & (men(Kind::Knight) | men(Kind::Sennight)))
-            | (self.king_adj[c] & men(Kind::King))
-            | (self.general_adj[c] & men(Kind::General));
-        let queens = men(Kind::Queen);
-        let rooks = men(Kind::Rook) | queens;
-        let bishops = men(Kind::Bishop) | men(Kind::Unicorn) | queens;
-        if (rooks & self.ortho_lines[c]) | (bishops & self.diag_lines[c]) != 0 {
-            for d in 0..12 {
-                let riders = if d < 6 { rooks } else { bishops };
-                if self.ray[c][d] & riders != 0
-                    && let Some(first) = self.first_blocker(cell, d, occ)
-                {
-                    found |= riders & bit(first);
+/// Where a man must stand to attack a cell of the zone of a General on a
+/// given cell (the cell and its orthogonal neighbours), on an empty board,
+/// by the kind of its move: a place to look, not an attack.
+#[derive(Clone, Copy, Default)]
+struct ZoneReach {
+    /// A Knight's or Sennight's leap away.
+    leap: u128,
+    /// Next to it, as a King or General steps.
+    adjacent: u128,
+    /// On an orthogonal line through it.
+    ortho: u128,
+    /// On a diagonal line through it.
+    diag: u128,
+    /// On a curved path from it (0 Finch, 1 Rabbi).
+    curved: [u128; 2],
+    /// Where a pawn-like piece of any kind and orientation captures onto it.
+    pawn: u128,
+}
+
+impl ZoneReach {
+    /// The table of `t`'s grid, built on first use.
+    #[inline]
+    fn of(t: &Tables) -> &'static [ZoneReach; MAX_CELLS] {
+        static LARGE: OnceLock<Box<[ZoneReach; MAX_CELLS]>> = OnceLock::new();
+        static COMPACT: OnceLock<Box<[ZoneReach; MAX_CELLS]>> = OnceLock::new();
+        let table = if t.grid == HexGrid::COMPACT {
+            &COMPACT
+        } else {
+            &LARGE
+        };
+        table.get_or_init(|| Box::new(ZoneReach::build(t)))
+    }
+
+    fn build(t: &Tables) -> [ZoneReach; MAX_CELLS] {
+        let mut table = [ZoneReach::default(); MAX_CELLS];
+        for (general, near) in table.iter_mut().enumerate().take(t.grid.len()) {
+            for c in bits128(t.general_adj[general] | bit(general as u8)) {
+                let c = c as usize;
+                near.leap |= t.leap[c];
+                near.adjacent |= t.king_adj[c] | t.general_adj[c];
+                near.ortho |= t.ortho_lines[c];
+                near.diag |= t.diag_lines[c];
+                for w in 0..2 {
+                    near.curved[w] |= t.curved_reach[w][c];
+                }
+                for o in 0..ORIENTS {
+                    for by_kind in &t.pawn_attackers {
+                        near.pawn |= by_kind[o][c];
+                    }
                 }
             }
         }
-        let cohens = men(Kind::Cohen);
-        found |= self.curved_attackers(0, cell, occ, men(Kind::Finch) | cohens);
-        found | self.curved_attackers(1, cell, occ, men(Kind::Rabbi) | cohens)
-    }
-
-    /// The `riders` (of curved kind `w`: 0 Finch, 1 Rabbi) whose curved
-    /// path reaches `cell` with occupancy `occ`: the first man on each
-    /// path from the cell, when it is one of them.
-    fn curved_attackers(&self, w: usize, cell: u8, occ: u128, riders: u128) -> u128 {
-        let c = cell as usize;
-        if riders & self.curved_reach[w][c] == 0 {
-            return 0;
-        }
-        let mut found = 0;
-        for p in 0..12 {
-            let path = &self.curved[w][c][p][..usize::from(self.curved_len[w][c][p])];
-            if let Some(&first) = path.iter().find(|&&x| occ & bit(x) != 0) {
-                found |= riders & bit(first);
-            }
-        }
-        found
+        table
     }
 }
 
