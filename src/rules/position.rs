@@ -166,6 +166,10 @@ pub struct OwnEvaluation<P: Position> {
     /// may stray from it, when the game can give one; with the same weights
     /// as `evaluate`, so that a cut on the estimate stays sound.
     pub estimate: fn(&P, &[i32]) -> Option<(i32, i32)>,
+    /// The full value less the estimate, when the game computes the two
+    /// apart: after an estimate that decided nothing, the full value then
+    /// costs only the rest.
+    pub rest: fn(&P, &[i32]) -> Option<i32>,
     /// The evaluation's weights.
     pub weights: EvalWeights,
 }

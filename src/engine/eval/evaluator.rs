@@ -13,6 +13,7 @@ pub struct Evaluator<P: Position> {
     noisy_gain: fn(&P, P::Move) -> i32,
     mover_value: fn(&P, P::Move) -> i32,
     estimate: fn(&P, &[i32]) -> Option<(i32, i32)>,
+    rest: fn(&P, &[i32]) -> Option<i32>,
     /// The weights `evaluate`, `evaluate_for` and `estimate` use.
     weights: &'static [i32],
     /// Which evaluation this is, for reports ("flaxman", "generic").
@@ -49,6 +50,7 @@ impl<P: Position> Evaluator<P> {
             noisy_gain: own.noisy_gain,
             mover_value: own.mover_value,
             estimate: own.estimate,
+            rest: own.rest,
             weights,
             name: own.name,
         }
@@ -69,6 +71,7 @@ impl<P: Position> Evaluator<P> {
             noisy_gain: |_, _| 0,
             mover_value: |_, _| 0,
             estimate: |_, _| None,
+            rest: |_, _| None,
             weights: &[],
             name: "generic",
         }
@@ -98,8 +101,69 @@ impl<P: Position> Evaluator<P> {
         (self.evaluate)(pos, self.weights).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
+    /// The same value as [`Evaluator::evaluate`], given the position's
+    /// `estimate` ([`Evaluator::estimate`]): the estimate and the rest,
+    /// where the game computes the rest apart.
+    pub fn evaluate_after_estimate(&self, pos: &P, estimate: i32) -> i32 {
+        match (self.rest)(pos, self.weights) {
+            Some(rest) => (estimate + rest).clamp(-MAX_EVAL, MAX_EVAL),
+            None => self.evaluate(pos),
+        }
+    }
+
     /// The position's value for `side`, whoever is to move.
     pub fn evaluate_for(&self, pos: &P, side: Side) -> i32 {
         (self.evaluate_for)(pos, side, self.weights).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::eval::weights::WeightSet;
+    use crate::rules::hexchess::{HexChess, HexOptions};
+    use crate::rules::random::Rng;
+    use crate::rules::tapestry::Tapestry;
+    use crate::rules::variant::VariantId;
+
+    /// Along random games from `start`, the value after an estimate is the
+    /// full value, with the original and the tuned weights: how many
+    /// positions it compared.
+    fn check_after_estimate<P: Position>(start: P, rng: &mut Rng) -> usize {
+        let mut compared = 0;
+        for set in [WeightSet::Original, WeightSet::Tuned] {
+            let eval = Evaluator::<P>::for_game(set);
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            for _ in 0..120 {
+                let (estimate, _) = eval.estimate(&pos).expect("the game gives an estimate");
+                assert_eq!(
+                    eval.evaluate_after_estimate(&pos, estimate),
+                    eval.evaluate(&pos)
+                );
+                compared += 1;
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn the_value_after_an_estimate_is_the_full_value() {
+        let mut rng = Rng::new(11);
+        let mut compared = 0;
+        for _ in 0..4 {
+            compared += check_after_estimate(Tapestry::start(&()), &mut rng);
+            for id in [VariantId::Glinski, VariantId::AjMcCooeyMixed] {
+                let options = HexOptions::for_variant(id, None).expect("a hex game");
+                compared += check_after_estimate(HexChess::start(&options), &mut rng);
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
     }
 }

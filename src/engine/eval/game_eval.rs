@@ -36,6 +36,14 @@ pub trait GameEval: Position {
         let _ = weights;
         None
     }
+    /// [`GameEval::evaluate_with`] less the estimate of
+    /// [`GameEval::estimate_with`], exactly, when the game computes it
+    /// apart (its mobility term, say). None: the full value is evaluated
+    /// anew.
+    fn rest_with(&self, weights: &[i32]) -> Option<i32> {
+        let _ = weights;
+        None
+    }
     /// The value with the tuned weights.
     fn evaluate(&self) -> i32 {
         self.evaluate_with(Self::weights().tuned)
@@ -68,6 +76,7 @@ pub fn own<G: GameEval>(name: &'static str) -> Option<OwnEvaluation<G>> {
         noisy_gain: G::noisy_gain,
         mover_value: G::mover_value,
         estimate: G::estimate_with,
+        rest: G::rest_with,
         weights: G::weights(),
     })
 }

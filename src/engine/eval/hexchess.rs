@@ -71,14 +71,16 @@ impl GameEval for HexChess {
 
     fn evaluate_with(&self, weights: &[i32]) -> i32 {
         let w = weight_array(weights);
-        let me = self.side_to_move();
-        let reach = self.reach_count(me) as i32 - self.reach_count(me.opponent()) as i32;
-        material(self, w) + w[MOBILITY_WEIGHT] * reach + w[TEMPO_WEIGHT]
+        material(self, w) + w[TEMPO_WEIGHT] + reach_term(self, w)
     }
 
     fn estimate_with(&self, weights: &[i32]) -> Option<(i32, i32)> {
         let w = weight_array(weights);
         Some((material(self, w) + w[TEMPO_WEIGHT], reach_margin(w)))
+    }
+
+    fn rest_with(&self, weights: &[i32]) -> Option<i32> {
+        Some(reach_term(self, weight_array(weights)))
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -119,6 +121,13 @@ super::game_eval::own_evaluation!(HexChess, "hexchess");
 /// the other.
 fn reach_margin(w: &[i32; WEIGHT_COUNT]) -> i32 {
     w[MOBILITY_WEIGHT].abs() * 75
+}
+
+/// The reach against the opponent's, for the side to move.
+fn reach_term(pos: &HexChess, w: &[i32; WEIGHT_COUNT]) -> i32 {
+    let me = pos.side_to_move();
+    let reach = pos.reach_count(me) as i32 - pos.reach_count(me.opponent()) as i32;
+    w[MOBILITY_WEIGHT] * reach
 }
 
 /// Men and pawns' progress, for the side to move, with the two-player

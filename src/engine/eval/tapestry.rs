@@ -59,15 +59,16 @@ impl GameEval for Tapestry {
 
     fn evaluate_with(&self, weights: &[i32]) -> i32 {
         let w = weight_array(weights);
-        let me = self.side_to_move();
-        let mine = self.count_legal_moves().min(200) as i32;
-        let theirs = self.count_moves_for(me.opponent()).min(200) as i32;
-        material(self, w) + w[LOOM_MOVE] * (mine - theirs) + w[TEMPO]
+        material(self, w) + w[TEMPO] + mobility_term(self, w)
     }
 
     fn estimate_with(&self, weights: &[i32]) -> Option<(i32, i32)> {
         let w = weight_array(weights);
         Some((material(self, w) + w[TEMPO], loom_margin(w)))
+    }
+
+    fn rest_with(&self, weights: &[i32]) -> Option<i32> {
+        Some(mobility_term(self, weight_array(weights)))
     }
 
     fn noisy_gain(&self, mv: Move) -> i32 {
@@ -92,6 +93,13 @@ impl GameEval for Tapestry {
 /// 50 moves more than the other on the 6×6 board.
 fn loom_margin(w: &[i32; WEIGHT_COUNT]) -> i32 {
     w[LOOM_MOVE].abs() * 50
+}
+
+/// The Loom term: the side to move's legal moves against the opponent's.
+fn mobility_term(pos: &Tapestry, w: &[i32; WEIGHT_COUNT]) -> i32 {
+    let mine = pos.count_legal_moves().min(200) as i32;
+    let theirs = pos.count_moves_for(pos.side_to_move().opponent()).min(200) as i32;
+    w[LOOM_MOVE] * (mine - theirs)
 }
 
 /// Men and pawns' progress, for the side to move.

@@ -14,6 +14,19 @@ impl<P: Position> Searcher<'_, P> {
             Some(root) => self.for_mover(pos, self.eval.evaluate_for(pos, root)),
             None => self.eval.evaluate(pos),
         };
+        self.with_noise(pos, value)
+    }
+
+    /// The same as [`Searcher::static_eval`] with two sides, given the
+    /// position's material `estimate`.
+    #[inline]
+    pub(super) fn static_eval_after_estimate(&self, pos: &P, estimate: i32) -> i32 {
+        self.with_noise(pos, self.eval.evaluate_after_estimate(pos, estimate))
+    }
+
+    /// `value` with the level's noise, a fixed function of the position.
+    #[inline]
+    fn with_noise(&self, pos: &P, value: i32) -> i32 {
         let n = self.limits.noise;
         if n > 0 {
             let r = splitmix64(pos.hash() ^ self.noise_key) % (2 * n as u64 + 1);

@@ -20,6 +20,16 @@ const QUIESCENCE_PLIES: u32 = 16;
 /// not reach alpha.
 const DELTA_MARGIN: i32 = 200;
 
+/// What the material estimate leaves to the stand-pat score.
+enum Lazy {
+    /// A fail-low bound to stand on.
+    FailLow(i32),
+    /// Nothing decided: the full evaluation is needed (this estimate).
+    Undecided(i32),
+    /// No estimate.
+    NoEstimate,
+}
+
 impl<P: Position> Searcher<'_, P> {
     /// The score of `pos` within `(alpha, beta)` once its noisy moves are
     /// played out; `qply` plies into quiescence.
@@ -143,8 +153,11 @@ impl<P: Position> Searcher<'_, P> {
         ply: usize,
         qply: u32,
     ) -> ControlFlow<i32, i32> {
-        let lazy_high = self.lazy_stand_pat(pos, alpha, beta, qply)?;
-        let stand = lazy_high.unwrap_or_else(|| self.static_eval(pos));
+        let stand = match self.lazy_stand_pat(pos, alpha, beta, qply)? {
+            Lazy::FailLow(high) => high,
+            Lazy::Undecided(estimate) => self.static_eval_after_estimate(pos, estimate),
+            Lazy::NoEstimate => self.static_eval(pos),
+        };
         if stand >= beta || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
             return ControlFlow::Break(stand);
         }
@@ -155,21 +168,16 @@ impl<P: Position> Searcher<'_, P> {
     /// evaluation and the noise) bound the stand-pat score. Its low end at
     /// beta stands pat (the score to return); its high end at alpha is a
     /// fail-low bound good enough to stand on while the captures are tried.
-    /// Either way the full evaluation is spared. Not with more than two players,
-    /// nor when the game gives no estimate.
+    /// Either way the full evaluation is spared. Otherwise the estimate
+    /// saves the full evaluation its material. Not with more than two
+    /// players, nor when the game gives no estimate.
     #[inline]
-    fn lazy_stand_pat(
-        &self,
-        pos: &P,
-        alpha: i32,
-        beta: i32,
-        qply: u32,
-    ) -> ControlFlow<i32, Option<i32>> {
+    fn lazy_stand_pat(&self, pos: &P, alpha: i32, beta: i32, qply: u32) -> ControlFlow<i32, Lazy> {
         if self.team_root.is_some() {
-            return ControlFlow::Continue(None);
+            return ControlFlow::Continue(Lazy::NoEstimate);
         }
         let Some((estimate, margin)) = self.eval.estimate(pos) else {
-            return ControlFlow::Continue(None);
+            return ControlFlow::Continue(Lazy::NoEstimate);
         };
         let spread = margin + self.limits.noise;
         let low = (estimate - spread).min(MAX_EVAL);
@@ -177,7 +185,11 @@ impl<P: Position> Searcher<'_, P> {
             return ControlFlow::Break(low);
         }
         let high = (estimate + spread).max(-MAX_EVAL);
-        ControlFlow::Continue((high <= alpha).then_some(high))
+        ControlFlow::Continue(if high <= alpha {
+            Lazy::FailLow(high)
+        } else {
+            Lazy::Undecided(estimate)
+        })
     }
 
     /// Delta pruning: once a score stands, a capture whose victim cannot
