@@ -192,7 +192,7 @@ impl HexChess3 {
     /// flight cells); none once it is out of the game.
     pub fn general_zone(&self, side: Side) -> u128 {
         self.general(side)
-            .map_or(0, |cell| self.tables.general_adj[cell as usize] | bit(cell))
+            .map_or(0, |cell| danger::zone_at(self.tables, cell))
     }
 
     fn occupied(&self) -> u128 {

@@ -58,8 +58,14 @@ impl HexChess3 {
     }
 }
 
+/// The zone of a General on `cell`: the cell and its orthogonal neighbours
+/// (its flight cells).
+pub(super) fn zone_at(t: &Tables, cell: u8) -> u128 {
+    t.general_adj[cell as usize] | bit(cell)
+}
+
 /// Where a man must stand to attack a cell of the zone of a General on a
-/// given cell (the cell and its orthogonal neighbours), on an empty board,
+/// given cell ([`zone_at`]), on an empty board,
 /// by the kind of its move: a place to look, not an attack.
 #[derive(Clone, Copy, Default)]
 struct ZoneReach {
@@ -94,7 +100,7 @@ impl ZoneReach {
     fn build(t: &Tables) -> [ZoneReach; MAX_CELLS] {
         let mut table = [ZoneReach::default(); MAX_CELLS];
         for (general, near) in table.iter_mut().enumerate().take(t.grid.len()) {
-            for c in bits128(t.general_adj[general] | bit(general as u8)) {
+            for c in bits128(zone_at(t, general as u8)) {
                 let c = c as usize;
                 near.leap |= t.leap[c];
                 near.adjacent |= t.king_adj[c] | t.general_adj[c];
