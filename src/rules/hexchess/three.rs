@@ -128,6 +128,12 @@ impl fmt::Debug for HexChess3 {
     }
 }
 
+/// The zone of a General on `cell`: the cell and its orthogonal neighbours
+/// (its flight cells).
+fn zone_at(t: &Tables, cell: u8) -> u128 {
+    t.general_adj[cell as usize] | bit(cell)
+}
+
 impl HexChess3 {
     pub fn grid(&self) -> HexGrid {
         self.tables.grid
@@ -192,7 +198,7 @@ impl HexChess3 {
     /// flight cells); none once it is out of the game.
     pub fn general_zone(&self, side: Side) -> u128 {
         self.general(side)
-            .map_or(0, |cell| danger::zone_at(self.tables, cell))
+            .map_or(0, |cell| zone_at(self.tables, cell))
     }
 
     fn occupied(&self) -> u128 {

@@ -7,8 +7,8 @@
 
 use std::sync::OnceLock;
 
-use super::super::shared::{Kind, MAX_CELLS, ORIENTS, Tables, bit, pawn_index};
-use super::{HexChess3, ORIENT};
+use super::super::shared::{Kind, MAX_CELLS, ORIENTS, Tables, pawn_index};
+use super::{HexChess3, ORIENT, zone_at};
 use crate::rules::geometry::grid::bits128;
 use crate::rules::geometry::hex::HexGrid;
 use crate::rules::side::Side;
@@ -56,12 +56,6 @@ impl HexChess3 {
         }
         counts
     }
-}
-
-/// The zone of a General on `cell`: the cell and its orthogonal neighbours
-/// (its flight cells).
-pub(super) fn zone_at(t: &Tables, cell: u8) -> u128 {
-    t.general_adj[cell as usize] | bit(cell)
 }
 
 /// Where a man must stand to attack a cell of the zone of a General on a
