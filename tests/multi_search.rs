@@ -4,7 +4,7 @@
 //! searches (two-player games, or one of three players eliminated) as
 //! they were; the pruning near the horizon takes the three-player search
 //! deeper and leaves two-player searches alone; a level's budget for
-//! three players holds while three are in the game.
+//! three players, and its noise, hold while three are in the game.
 
 use variantarium::engine::{Level, MultiSearch, Pruning, SearchLimits, SearchResult, search};
 use variantarium::rules::hexchess::{HexChess, HexChess3, HexOptions, Kind};
@@ -223,7 +223,7 @@ fn two_players_search_the_same_with_the_pruning_on_or_off() {
     );
 }
 
-/// Level 3 searches 30,000 nodes while three players are in the game and
+/// Level 3 searches 5,000 nodes while three players are in the game and
 /// its 80,000 once one is out, as in a two-player game.
 #[test]
 fn level_three_spends_its_three_player_budget_while_three_play() {
@@ -234,7 +234,7 @@ fn level_three_spends_its_three_player_budget_while_three_play() {
     let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
     let nodes = best_of(&three, &level).nodes;
     assert!(
-        (25_000..=30_000).contains(&nodes),
+        (4_000..=5_000).contains(&nodes),
         "three players: {nodes} nodes"
     );
     let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
@@ -245,7 +245,28 @@ fn level_three_spends_its_three_player_budget_while_three_play() {
     );
     let nodes = best_of(&one_player_out(), &level).nodes;
     assert!(
-        (30_001..=80_000).contains(&nodes),
+        (5_001..=80_000).contains(&nodes),
         "one player out: {nodes} nodes"
+    );
+}
+
+/// A level's noise for three players perturbs the search while three are
+/// in the game, and only then: one player out, the search is the one
+/// without it.
+#[test]
+fn the_three_player_noise_holds_while_three_play() {
+    let quiet = limits(MultiSearch::BrsPlus, Some(3), None);
+    let noisy = SearchLimits {
+        multi_noise: Some(400),
+        seed: 7,
+        ..quiet.clone()
+    };
+    let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
+    let [a, b] = [&quiet, &noisy].map(|l| best_of(&three, l));
+    assert_ne!((a.score, a.nodes), (b.score, b.nodes));
+    let [a, b] = [&quiet, &noisy].map(|l| best_of(&one_player_out(), l));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv),
+        (b.best, b.score, b.nodes, b.pv)
     );
 }

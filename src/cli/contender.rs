@@ -118,7 +118,13 @@ impl Contender {
             multi_nodes,
             time,
             depth: self.depth.or(limits.depth),
+            // One noise given replaces both of the level's.
             noise: self.noise.unwrap_or(limits.noise),
+            multi_noise: if self.noise.is_some() {
+                None
+            } else {
+                limits.multi_noise
+            },
             multi: self.search.unwrap_or(limits.multi),
             weights: self.eval.unwrap_or(limits.weights),
             pruning: self.prune.unwrap_or(limits.pruning),
@@ -154,6 +160,12 @@ mod tests {
         assert_eq!(three.depth, level.depth);
         assert_eq!(three.noise, level.noise);
         assert_eq!(three.time, None);
+        let two = limits("2");
+        let level = Level::new(2).unwrap().limits(0);
+        assert_eq!(
+            (two.noise, two.multi_noise),
+            (level.noise, level.multi_noise)
+        );
         assert_eq!(limits("1").depth, Some(1));
     }
 
@@ -164,8 +176,8 @@ mod tests {
             (custom.nodes, custom.depth, custom.noise),
             (Some(20_000), Some(4), 0)
         );
-        // The one budget given holds for three players too.
-        assert_eq!(custom.multi_nodes, None);
+        // The one budget and noise given hold for three players too.
+        assert_eq!((custom.multi_nodes, custom.multi_noise), (None, None));
         let timed = limits("3:movetime=50");
         assert_eq!((timed.nodes, timed.multi_nodes), (None, None));
         assert_eq!(timed.time, Some(Duration::from_millis(50)));

@@ -11,15 +11,18 @@
 //! |-------|-------------|--------------------------------|-------|-------|
 //! | 1     | Novice      | 1 ply + quiescence, 5k nodes   | ±150  | 0.05 s|
 //! | 2     | Apprentice  | 2 plies + quiescence, 20k nodes| ±60   | 0.05 s|
-//! | 3     | Club player | 80k nodes (30k, three players) | ±8    | 0.1 s |
+//! | 3     | Club player | 80k nodes                      | ±8    | 0.1 s |
 //! | 4     | Expert      | 600k nodes                     | ±4    | 0.6 s |
 //! | 5     | Master      | 2.5M nodes                     | ±2    | 2.5 s |
 //! | 6     | Grandmaster | 6M nodes                       | ±2    | 6 s   |
 //!
-//! With three players in the game level 3 searches fewer nodes: there a
-//! level's strength grows less with its budget (each ply of a three-player
-//! search costs more), and at 80k level 4 was not shown above level 3 in
-//! `aj-mccooey-3p` (docs/engine.md, Strength).
+//! While three players are in the game the three lowest levels stand
+//! further apart below level 4: level 3 searches 5k nodes, and levels 1
+//! and 2 err more (noise ±500 and ±300). There a level's strength grows
+//! less with its budget (each ply costs more, and a third player's moves
+//! decide much), and with their two-player settings levels 2, 3 and 4
+//! stood less than +100 Elo apart in the Glinski games (docs/engine.md,
+//! Strength).
 //!
 //! The noise (in evaluation units, a Soldier lost to a Prisoner is 300 in
 //! Flaxman) is a fixed function of the position and the seed: it makes the
@@ -43,6 +46,9 @@ struct Spec {
     multi_nodes: Option<u64>,
     millis: u64,
     noise: i32,
+    /// The noise while more than two players are in the game, where it
+    /// differs from `noise`.
+    multi_noise: Option<i32>,
     tt_megabytes: usize,
 }
 
@@ -54,6 +60,7 @@ const SPECS: [Spec; 6] = [
         multi_nodes: None,
         millis: 50,
         noise: 150,
+        multi_noise: Some(500),
         tt_megabytes: 1,
     },
     Spec {
@@ -63,15 +70,17 @@ const SPECS: [Spec; 6] = [
         multi_nodes: None,
         millis: 50,
         noise: 60,
+        multi_noise: Some(300),
         tt_megabytes: 1,
     },
     Spec {
         name: "Club player",
         depth: None,
         nodes: 80_000,
-        multi_nodes: Some(30_000),
+        multi_nodes: Some(5_000),
         millis: 100,
         noise: 8,
+        multi_noise: None,
         tt_megabytes: 4,
     },
     Spec {
@@ -81,6 +90,7 @@ const SPECS: [Spec; 6] = [
         multi_nodes: None,
         millis: 600,
         noise: 4,
+        multi_noise: None,
         tt_megabytes: 16,
     },
     Spec {
@@ -90,6 +100,7 @@ const SPECS: [Spec; 6] = [
         multi_nodes: None,
         millis: 2_500,
         noise: 2,
+        multi_noise: None,
         tt_megabytes: 64,
     },
     Spec {
@@ -99,6 +110,7 @@ const SPECS: [Spec; 6] = [
         multi_nodes: None,
         millis: 6_000,
         noise: 2,
+        multi_noise: None,
         tt_megabytes: 64,
     },
 ];
@@ -145,6 +157,7 @@ impl Level {
             time: Some(self.time_cap()),
             stop: None,
             noise: spec.noise,
+            multi_noise: spec.multi_noise,
             seed,
             tt_megabytes: spec.tt_megabytes,
             threads: 1,

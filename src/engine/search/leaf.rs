@@ -27,7 +27,7 @@ impl<P: Position> Searcher<'_, P> {
     /// `value` with the level's noise, a fixed function of the position.
     #[inline]
     fn with_noise(&self, pos: &P, value: i32) -> i32 {
-        let n = self.limits.noise;
+        let n = self.noise;
         if n > 0 {
             let r = splitmix64(pos.hash() ^ self.noise_key) % (2 * n as u64 + 1);
             value + r as i32 - n

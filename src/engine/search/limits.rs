@@ -26,6 +26,9 @@ pub struct SearchLimits {
     /// noise is a fixed function of the position hash and [`Self::seed`], so
     /// it is consistent inside one search and reproducible.
     pub noise: i32,
+    /// The noise while more than two players are in the game, where it
+    /// differs from [`Self::noise`]; None: [`Self::noise`].
+    pub multi_noise: Option<i32>,
     pub seed: u64,
     /// Transposition table size; 0 means 16 MB.
     pub tt_megabytes: usize,

@@ -179,7 +179,7 @@ impl<P: Position> Searcher<'_, P> {
         let Some((estimate, margin)) = self.eval.estimate(pos) else {
             return ControlFlow::Continue(Lazy::NoEstimate);
         };
-        let spread = margin + self.limits.noise;
+        let spread = margin + self.noise;
         let low = (estimate - spread).min(MAX_EVAL);
         if low >= beta && qply < QUIESCENCE_PLIES {
             return ControlFlow::Break(low);

@@ -27,6 +27,9 @@ pub struct Searcher<'t, P: Position> {
     /// The nodes this search may visit: the limits' budget for the number
     /// of players in the game at the root.
     pub(super) node_budget: Option<u64>,
+    /// The evaluation noise of this search: the limits' amplitude for the
+    /// number of players in the game at the root.
+    pub(super) noise: i32,
     pub(super) nodes: u64,
     pub(super) stopped: bool,
     /// Hashes of the positions before the current one: the game's, then the
@@ -68,6 +71,7 @@ impl<'t, P: Position> Searcher<'t, P> {
             noise_key,
             deadline: None,
             node_budget: None,
+            noise: 0,
             nodes: 0,
             stopped: false,
             path: Vec::new(),
@@ -125,6 +129,10 @@ impl<'t, P: Position> Searcher<'t, P> {
         self.node_budget = match self.team_root {
             Some(_) => self.limits.multi_nodes.or(self.limits.nodes),
             None => self.limits.nodes,
+        };
+        self.noise = match self.team_root {
+            Some(_) => self.limits.multi_noise.unwrap_or(self.limits.noise),
+            None => self.limits.noise,
         };
         self.spent[0] = false;
         let mut pos = root.clone();
