@@ -258,7 +258,6 @@ fn the_three_player_noise_holds_while_three_play() {
     let quiet = limits(MultiSearch::BrsPlus, Some(3), None);
     let noisy = SearchLimits {
         multi_noise: Some(400),
-        seed: 7,
         ..quiet.clone()
     };
     let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));

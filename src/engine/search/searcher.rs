@@ -126,13 +126,13 @@ impl<'t, P: Position> Searcher<'t, P> {
         // One player eliminated leaves a two-player game: plain negamax.
         self.team_root = (root.players_in_game() > 2).then(|| root.side_to_move());
         self.brs = self.team_root.is_some() && self.limits.multi == MultiSearch::BrsPlus;
-        self.node_budget = match self.team_root {
-            Some(_) => self.limits.multi_nodes.or(self.limits.nodes),
-            None => self.limits.nodes,
-        };
-        self.noise = match self.team_root {
-            Some(_) => self.limits.multi_noise.unwrap_or(self.limits.noise),
-            None => self.limits.noise,
+        let limits = &self.limits;
+        (self.node_budget, self.noise) = match self.team_root {
+            Some(_) => (
+                limits.multi_nodes.or(limits.nodes),
+                limits.multi_noise.unwrap_or(limits.noise),
+            ),
+            None => (limits.nodes, limits.noise),
         };
         self.spent[0] = false;
         let mut pos = root.clone();
