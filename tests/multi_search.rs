@@ -223,47 +223,70 @@ fn two_players_search_the_same_with_the_pruning_on_or_off() {
     );
 }
 
-/// Level 3 searches 5,000 nodes while three players are in the game and
-/// its 80,000 once one is out, as in a two-player game.
+/// In a three-player game level 3 searches two plies in at most 5,000
+/// nodes, after an elimination too; in a two-player game, its 80,000
+/// nodes without a depth cap.
 #[test]
-fn level_three_spends_its_three_player_budget_while_three_play() {
+fn level_three_keeps_its_three_player_depth_and_budget_through_the_game() {
     let level = SearchLimits {
         time: None,
         ..Level::new(3).expect("level 3").limits(1)
     };
     let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
-    let nodes = best_of(&three, &level).nodes;
-    assert!(
-        (4_000..=5_000).contains(&nodes),
-        "three players: {nodes} nodes"
-    );
+    for (pos, when) in [(three, "three players"), (one_player_out(), "one out")] {
+        let result = best_of(&pos, &level);
+        assert!(
+            result.depth <= 2 && result.nodes <= 5_000,
+            "{when}: depth {}, {} nodes",
+            result.depth,
+            result.nodes
+        );
+    }
     let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
-    let nodes = search(&two, &[], &level).expect("a move").nodes;
+    let result = search(&two, &[], &level).expect("a move");
     assert!(
-        (70_000..=80_000).contains(&nodes),
-        "two players: {nodes} nodes"
-    );
-    let nodes = best_of(&one_player_out(), &level).nodes;
-    assert!(
-        (5_001..=80_000).contains(&nodes),
-        "one player out: {nodes} nodes"
+        result.depth > 2 && (70_000..=80_000).contains(&result.nodes),
+        "two players: depth {}, {} nodes",
+        result.depth,
+        result.nodes
     );
 }
 
-/// A level's noise for three players perturbs the search while three are
-/// in the game, and only then: one player out, the search is the one
-/// without it.
+/// A depth cap for three-player games holds through such a game, and only
+/// there: a two-player game's search goes deeper.
 #[test]
-fn the_three_player_noise_holds_while_three_play() {
+fn the_three_player_depth_cap_holds_in_three_player_games() {
+    let uncapped = limits(MultiSearch::BrsPlus, None, Some(200_000));
+    let capped = SearchLimits {
+        multi_depth: Some(2),
+        ..uncapped.clone()
+    };
+    let three = HexChess3::start(&opts(VariantId::AjGlinski3p, None));
+    assert!(best_of(&three, &uncapped).depth > 2);
+    assert_eq!(best_of(&three, &capped).depth, 2);
+    assert!(best_of(&one_player_out(), &uncapped).depth > 2);
+    assert_eq!(best_of(&one_player_out(), &capped).depth, 2);
+    let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
+    assert!(search(&two, &[], &capped).expect("a move").depth > 2);
+}
+
+/// A level's noise for three-player games perturbs the search through such
+/// a game, after an elimination too, and only there: a two-player game's
+/// search is the one without it.
+#[test]
+fn the_three_player_noise_holds_in_three_player_games() {
     let quiet = limits(MultiSearch::BrsPlus, Some(3), None);
     let noisy = SearchLimits {
         multi_noise: Some(400),
         ..quiet.clone()
     };
     let three = HexChess3::start(&opts(VariantId::AjMcCooey3p, None));
-    let [a, b] = [&quiet, &noisy].map(|l| best_of(&three, l));
-    assert_ne!((a.score, a.nodes), (b.score, b.nodes));
-    let [a, b] = [&quiet, &noisy].map(|l| best_of(&one_player_out(), l));
+    for pos in [three, one_player_out()] {
+        let [a, b] = [&quiet, &noisy].map(|l| best_of(&pos, l));
+        assert_ne!((a.score, a.nodes), (b.score, b.nodes));
+    }
+    let two = HexChess::start(&HexOptions::for_variant(VariantId::Glinski, None).expect("hex"));
+    let [a, b] = [&quiet, &noisy].map(|l| search(&two, &[], l).expect("a move"));
     assert_eq!(
         (a.best, a.score, a.nodes, a.pv),
         (b.best, b.score, b.nodes, b.pv)

@@ -118,6 +118,12 @@ impl Contender {
             multi_nodes,
             time,
             depth: self.depth.or(limits.depth),
+            // One depth given replaces both of the level's.
+            multi_depth: if self.depth.is_some() {
+                None
+            } else {
+                limits.multi_depth
+            },
             // One noise given replaces both of the level's.
             noise: self.noise.unwrap_or(limits.noise),
             multi_noise: if self.noise.is_some() {
@@ -157,7 +163,10 @@ mod tests {
         let level = Level::new(3).unwrap().limits(0);
         assert_eq!(three.nodes, level.nodes);
         assert_eq!(three.multi_nodes, level.multi_nodes);
-        assert_eq!(three.depth, level.depth);
+        assert_eq!(
+            (three.depth, three.multi_depth),
+            (level.depth, level.multi_depth)
+        );
         assert_eq!(three.noise, level.noise);
         assert_eq!(three.time, None);
         let two = limits("2");
@@ -176,8 +185,11 @@ mod tests {
             (custom.nodes, custom.depth, custom.noise),
             (Some(20_000), Some(4), 0)
         );
-        // The one budget and noise given hold for three players too.
-        assert_eq!((custom.multi_nodes, custom.multi_noise), (None, None));
+        // The one budget, depth and noise given hold for three players too.
+        assert_eq!(
+            (custom.multi_nodes, custom.multi_depth, custom.multi_noise),
+            (None, None, None)
+        );
         let timed = limits("3:movetime=50");
         assert_eq!((timed.nodes, timed.multi_nodes), (None, None));
         assert_eq!(timed.time, Some(Duration::from_millis(50)));

@@ -16,13 +16,13 @@
 //! | 5     | Master      | 2.5M nodes                     | ±2    | 2.5 s |
 //! | 6     | Grandmaster | 6M nodes                       | ±2    | 6 s   |
 //!
-//! While three players are in the game the three lowest levels stand
-//! further apart below level 4: level 3 searches 5k nodes, and levels 1
-//! and 2 err more (noise ±500 and ±300). There a level's strength grows
-//! less with its budget (each ply costs more, and a third player's moves
-//! decide much), and with their two-player settings levels 2, 3 and 4
-//! stood less than +100 Elo apart in the Glinski games (docs/engine.md,
-//! Strength).
+//! In a three-player game the three lowest levels stand further apart
+//! below level 4: level 3 searches two plies in at most 5k nodes, and
+//! levels 1 and 2 err more (noise ±1500 and ±600), through the whole game,
+//! after an elimination too. There a level's strength grows less with its
+//! budget (each ply costs more, and a third player's moves decide much),
+//! and with their two-player settings levels 2, 3 and 4 stood less than
+//! +100 Elo apart in the Glinski games (docs/engine.md, Strength).
 //!
 //! The noise (in evaluation units, a Soldier lost to a Prisoner is 300 in
 //! Flaxman) is a fixed function of the position and the seed: it makes the
@@ -40,13 +40,16 @@ pub struct Level(u8);
 struct Spec {
     name: &'static str,
     depth: Option<u32>,
+    /// The deepest iteration in a game of more than two players,
+    /// where it differs from `depth`.
+    multi_depth: Option<u32>,
     nodes: u64,
-    /// The budget while more than two players are in the game, where it
+    /// The budget in a game of more than two players, where it
     /// differs from `nodes`.
     multi_nodes: Option<u64>,
     millis: u64,
     noise: i32,
-    /// The noise while more than two players are in the game, where it
+    /// The noise in a game of more than two players, where it
     /// differs from `noise`.
     multi_noise: Option<i32>,
     tt_megabytes: usize,
@@ -56,26 +59,29 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Novice",
         depth: Some(1),
+        multi_depth: None,
         nodes: 5_000,
         multi_nodes: None,
         millis: 50,
         noise: 150,
-        multi_noise: Some(500),
+        multi_noise: Some(1_500),
         tt_megabytes: 1,
     },
     Spec {
         name: "Apprentice",
         depth: Some(2),
+        multi_depth: None,
         nodes: 20_000,
         multi_nodes: None,
         millis: 50,
         noise: 60,
-        multi_noise: Some(300),
+        multi_noise: Some(600),
         tt_megabytes: 1,
     },
     Spec {
         name: "Club player",
         depth: None,
+        multi_depth: Some(2),
         nodes: 80_000,
         multi_nodes: Some(5_000),
         millis: 100,
@@ -86,6 +92,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Expert",
         depth: None,
+        multi_depth: None,
         nodes: 600_000,
         multi_nodes: None,
         millis: 600,
@@ -96,6 +103,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Master",
         depth: None,
+        multi_depth: None,
         nodes: 2_500_000,
         multi_nodes: None,
         millis: 2_500,
@@ -106,6 +114,7 @@ const SPECS: [Spec; 6] = [
     Spec {
         name: "Grandmaster",
         depth: None,
+        multi_depth: None,
         nodes: 6_000_000,
         multi_nodes: None,
         millis: 6_000,
@@ -152,6 +161,7 @@ impl Level {
         let spec = self.spec();
         SearchLimits {
             depth: spec.depth,
+            multi_depth: spec.multi_depth,
             nodes: Some(spec.nodes),
             multi_nodes: spec.multi_nodes,
             time: Some(self.time_cap()),

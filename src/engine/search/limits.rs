@@ -11,11 +11,15 @@ use crate::engine::eval::WeightSet;
 pub struct SearchLimits {
     /// Deepest iteration (plies), if limited.
     pub depth: Option<u32>,
+    /// Deepest iteration in a game of more than two players (after an
+    /// elimination too), where it differs from [`Self::depth`] (a level's
+    /// own cap for such games); None: [`Self::depth`].
+    pub multi_depth: Option<u32>,
     /// Nodes (positions visited, quiescence included) at most.
     pub nodes: Option<u64>,
-    /// Nodes at most while more than two players are in the game, where
-    /// it differs from [`Self::nodes`] (a level's own budget for them);
-    /// None: [`Self::nodes`].
+    /// Nodes at most in a game of more than two players (after an
+    /// elimination too), where it differs from [`Self::nodes`] (a level's
+    /// own budget for such games); None: [`Self::nodes`].
     pub multi_nodes: Option<u64>,
     /// Wall-clock time at most. The only limit that reads the clock.
     pub time: Option<Duration>,
@@ -26,8 +30,8 @@ pub struct SearchLimits {
     /// noise is a fixed function of the position hash and [`Self::seed`], so
     /// it is consistent inside one search and reproducible.
     pub noise: i32,
-    /// The noise while more than two players are in the game, where it
-    /// differs from [`Self::noise`]; None: [`Self::noise`].
+    /// The noise in a game of more than two players (after an elimination
+    /// too), where it differs from [`Self::noise`]; None: [`Self::noise`].
     pub multi_noise: Option<i32>,
     pub seed: u64,
     /// Transposition table size; 0 means 16 MB.
