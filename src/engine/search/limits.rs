@@ -127,7 +127,35 @@ impl std::str::FromStr for MultiSearch {
     }
 }
 
+/// The node budget, noise and depth cap that one search applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub nodes: Option<u64>,
+    pub noise: i32,
+    pub depth: Option<u32>,
+}
+
 impl SearchLimits {
+    /// The budget, noise and depth cap for a game of `seats` players: a
+    /// level's own values for a game of more than two hold through the
+    /// whole game, after an elimination too, so that the level a player
+    /// chose stays the level it meets.
+    pub fn applied(&self, seats: u8) -> Applied {
+        if seats > 2 {
+            Applied {
+                nodes: self.multi_nodes.or(self.nodes),
+                noise: self.multi_noise.unwrap_or(self.noise),
+                depth: self.multi_depth.or(self.depth),
+            }
+        } else {
+            Applied {
+                nodes: self.nodes,
+                noise: self.noise,
+                depth: self.depth,
+            }
+        }
+    }
+
     /// These limits, for a game whose fifty-move count stands at `clock`
     /// plies (None when the rule is off).
     pub fn with_fifty_move_clock(self, clock: Option<u32>) -> Self {

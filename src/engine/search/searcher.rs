@@ -126,19 +126,8 @@ impl<'t, P: Position> Searcher<'t, P> {
         // One player eliminated leaves a two-player game: plain negamax.
         self.team_root = (root.players_in_game() > 2).then(|| root.side_to_move());
         self.brs = self.team_root.is_some() && self.limits.multi == MultiSearch::BrsPlus;
-        // A level's settings for a three-player game hold through the
-        // whole game: the level a player chose stays the level it meets.
-        let limits = &self.limits;
-        let depth_limit;
-        (self.node_budget, self.noise, depth_limit) = if root.side_count() > 2 {
-            (
-                limits.multi_nodes.or(limits.nodes),
-                limits.multi_noise.unwrap_or(limits.noise),
-                limits.multi_depth.or(limits.depth),
-            )
-        } else {
-            (limits.nodes, limits.noise, limits.depth)
-        };
+        let applied = self.limits.applied(root.side_count());
+        (self.node_budget, self.noise) = (applied.nodes, applied.noise);
         self.spent[0] = false;
         let mut pos = root.clone();
         let mut root_moves = Vec::new();
@@ -146,7 +135,7 @@ impl<'t, P: Position> Searcher<'t, P> {
         let all_moves = root_moves.len();
         root_moves.retain(|mv| !self.excluded.contains(mv));
         let first = *root_moves.first()?;
-        let max_depth = match (all_moves, depth_limit) {
+        let max_depth = match (all_moves, applied.depth) {
             // One legal move: nothing to choose, a short look for the score.
             (1, _) => 1,
             (_, Some(d)) => d.clamp(1, MAX_PLY as u32 / 2),
