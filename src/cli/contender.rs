@@ -117,20 +117,11 @@ impl Contender {
             nodes,
             multi_nodes,
             time,
+            // A depth or noise given replaces both of the level's values.
             depth: self.depth.or(limits.depth),
-            // One depth given replaces both of the level's.
-            multi_depth: if self.depth.is_some() {
-                None
-            } else {
-                limits.multi_depth
-            },
-            // One noise given replaces both of the level's.
+            multi_depth: limits.multi_depth.filter(|_| self.depth.is_none()),
             noise: self.noise.unwrap_or(limits.noise),
-            multi_noise: if self.noise.is_some() {
-                None
-            } else {
-                limits.multi_noise
-            },
+            multi_noise: limits.multi_noise.filter(|_| self.noise.is_none()),
             multi: self.search.unwrap_or(limits.multi),
             weights: self.eval.unwrap_or(limits.weights),
             pruning: self.prune.unwrap_or(limits.pruning),
