@@ -5,6 +5,7 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
+pub mod data;
 pub mod diagram;
 pub mod engine;
 pub mod learn;

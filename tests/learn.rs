@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cli::variantarium;
 use variantarium::learn::progress::Progress;
-use variantarium::learn::{Frame, Library, MarkColour, Step, check, default_dir};
+use variantarium::learn::{Frame, Library, MarkColour, Step, check};
 
 fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons")
@@ -611,7 +611,7 @@ fn screenshot_of_a_lesson_names_a_bad_lesson_or_step_before_any_window() {
 /// time; marks, arrows and checks come with the step after them.
 #[test]
 fn screenshot_steps_are_counted_as_the_panel_counts_them() {
-    let library = Library::load(&default_dir()).expect("the lessons load");
+    let library = Library::shipped().expect("the lessons load");
     let lesson = library.find("chakra-pass").expect("the lesson");
     // camera, marks, arrow, caption, caption, expect, exercise, expect, caption
     assert_eq!(lesson.shown_steps(lesson.steps.len()), 5);

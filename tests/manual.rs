@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use variantarium::learn::{Library, Step, default_dir};
+use variantarium::learn::{Library, Step};
 use variantarium::rules::glossary::man_info;
 use variantarium::rules::variant::{Variant, VariantId};
 use variantarium::rules::view::ManState;
@@ -143,7 +143,7 @@ fn check_flaxman_page(dir: &Path) -> Vec<String> {
     for svg in ["men/flaxman-king.svg", "men/flaxman-soldier.svg"] {
         assert!(text.contains(&format!("src=\"{svg}\"")), "{svg}");
     }
-    let library = Library::load(&default_dir()).expect("the lessons");
+    let library = Library::shipped().expect("the lessons");
     let lessons: Vec<_> = library
         .entries
         .iter()

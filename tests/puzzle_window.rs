@@ -18,7 +18,7 @@ use variantarium::app::{
     CorePlugin, HumanSides, Match, PlayMode, PuzzleLibrary, PuzzleProfile, PuzzleRequested,
     PuzzleRun, Said,
 };
-use variantarium::puzzles::serve::{Library, PuzzleSet, default_dir};
+use variantarium::puzzles::serve::{Library, PuzzleSet};
 use variantarium::puzzles::{PuzzleRecord, Rating};
 use variantarium::rules::GameResult;
 use variantarium::rules::families::FAMILIES;
@@ -73,7 +73,7 @@ fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 
 /// Every game's key; each must have shipped puzzles.
 fn every_game() -> Vec<&'static str> {
-    let library = Library::load(&default_dir()).expect("the shipped puzzles");
+    let library = Library::shipped().expect("the shipped puzzles");
     FAMILIES
         .iter()
         .map(|f| f.key)

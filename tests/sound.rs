@@ -1,8 +1,14 @@
 //! Sounds: which one a move makes, from its effects and where the game
 //! stands after it (moves of real games: a Loom step, a Transmitter trip,
-//! a capture, a check), and the synthesised WAV data.
+//! a capture, a check), the synthesised sounds, their mixing, and the
+//! output path through ALSA's `null` device.
 
-use variantarium::app::play::sound::{SAMPLE_RATE, Sound, move_sound, synthesise, wav_bytes};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use variantarium::app::audio::Output;
+use variantarium::app::audio::mixer::{Mixer, Voice};
+use variantarium::app::play::sound::{SAMPLE_RATE, Sound, move_sound, synthesise};
 use variantarium::rules::Side;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
@@ -115,7 +121,7 @@ fn real_moves_make_their_sounds() {
 }
 
 #[test]
-fn every_sound_is_short_audible_distinct_wav() {
+fn every_sound_is_short_audible_and_distinct() {
     let mut seen: Vec<Vec<f32>> = Vec::new();
     for sound in Sound::ALL {
         let samples = synthesise(sound);
@@ -129,18 +135,69 @@ fn every_sound_is_short_audible_distinct_wav() {
         assert!(samples.iter().all(|s| s.is_finite()));
         assert!(!seen.contains(&samples), "{sound:?} sounds like another");
         seen.push(samples.clone());
-        let wav = wav_bytes(&samples);
-        assert_eq!(&wav[0..4], b"RIFF");
-        assert_eq!(&wav[8..16], b"WAVEfmt ");
-        assert_eq!(
-            u32::from_le_bytes(wav[24..28].try_into().unwrap()),
-            SAMPLE_RATE
-        );
-        assert_eq!(&wav[36..40], b"data");
-        assert_eq!(wav.len(), 44 + samples.len() * 2);
-        assert_eq!(
-            u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize,
-            wav.len() - 8
-        );
     }
+}
+
+#[test]
+fn the_mixer_sums_voices_at_their_gain_and_lets_them_go() {
+    let mut mixer = Mixer::default();
+    let mut out = [7i16; 4];
+    mixer.fill(&mut out);
+    assert_eq!(out, [0; 4], "silence when nothing plays");
+    let long: Arc<[f32]> = vec![0.5; 6].into();
+    let short: Arc<[f32]> = vec![0.25; 2].into();
+    mixer.play(Voice::new(long, 1.0));
+    mixer.play(Voice::new(short, 0.5));
+    mixer.fill(&mut out);
+    let max = f32::from(i16::MAX);
+    let both = ((0.5 + 0.125) * max) as i16;
+    let alone = (0.5 * max) as i16;
+    assert_eq!(out, [both, both, alone, alone]);
+    assert!(mixer.busy());
+    mixer.fill(&mut out);
+    assert_eq!(out, [alone, alone, 0, 0], "the long voice ends mid-period");
+    assert!(!mixer.busy(), "finished voices are let go");
+}
+
+#[test]
+fn the_mix_is_clipped_not_wrapped() {
+    let mut mixer = Mixer::default();
+    let loud: Arc<[f32]> = vec![0.9, -0.9].into();
+    mixer.play(Voice::new(loud.clone(), 1.0));
+    mixer.play(Voice::new(loud, 1.0));
+    let mut out = [0i16; 2];
+    mixer.fill(&mut out);
+    assert_eq!(out, [i16::MAX, -i16::MAX]);
+}
+
+/// The whole output path, ALSA library included, on ALSA's `null` device,
+/// which every ALSA installation has and which needs no sound card.
+#[test]
+fn a_sound_goes_through_alsa_to_a_device() {
+    let output = Output::open("null", SAMPLE_RATE)
+        .unwrap_or_else(|e| panic!("ALSA's null device did not open: {e}"));
+    let samples: Arc<[f32]> = synthesise(Sound::Capture).into();
+    let length = samples.len() as u64;
+    output.play(samples, 0.8);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while output.written() < length && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        output.written() >= length,
+        "{} of {length} samples written",
+        output.written()
+    );
+}
+
+#[test]
+fn a_missing_device_is_one_line_not_a_panic() {
+    let Err(e) = Output::open("no-such-device-anywhere", SAMPLE_RATE) else {
+        panic!("a device that does not exist opened");
+    };
+    assert!(!e.contains('\n'), "{e}");
+    assert!(
+        e.contains("no-such-device-anywhere") || e.contains("no ALSA library"),
+        "{e}"
+    );
 }

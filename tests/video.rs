@@ -444,11 +444,11 @@ fn marked(inks: (usize, usize), ink: Ink) -> bool {
 /// `screenshot --lesson ID --step N` shows, in the same colours.
 #[test]
 fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
+    use variantarium::learn::Library;
     use variantarium::learn::timing::LessonTiming;
-    use variantarium::learn::{Library, default_dir};
     let id = "tapestry-loom-light";
     let fps = 2;
-    let library = Library::load(&default_dir()).expect("the lessons load");
+    let library = Library::shipped().expect("the lessons load");
     let lesson = library.find(id).expect("the lesson");
     let timing = LessonTiming::new(lesson, fps);
     let display = PrivateDisplay::start();

@@ -3,6 +3,7 @@
 //! [`crate::rules::session`] and talks to it in move notation through
 //! messages. This file declares the rooms and assembles their plugins.
 
+pub mod audio;
 pub mod fly_in;
 pub mod form;
 pub mod layout;

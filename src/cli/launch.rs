@@ -66,6 +66,7 @@ pub fn run(
 ) -> Result<(), String> {
     check_display()?;
     no_wayland_complaint();
+    super::gpu::check_gpu()?;
     let screenshot = start.screenshot.is_some();
     let recorded = recording.is_some();
     let mut app = App::new();
@@ -112,15 +113,14 @@ pub fn run(
 }
 
 /// Bevy's plugins as this game uses them. A screenshot or a recording
-/// (`finished_frames`) plays no sound, so it opens no sound card, and says
-/// only what goes wrong: its own progress is all a command line shows.
+/// (`finished_frames`) says only what goes wrong: its own progress is all a command line shows.
 fn default_plugins(size: (u32, u32), hidden: bool, finished_frames: bool) -> PluginGroupBuilder {
     let filter = if finished_frames {
         QUIET_LOG
     } else {
         "warn,variantarium=info"
     };
-    let plugins = DefaultPlugins
+    DefaultPlugins
         .build()
         .set(WindowPlugin {
             primary_window: Some(Window {
@@ -144,12 +144,7 @@ fn default_plugins(size: (u32, u32), hidden: bool, finished_frames: bool) -> Plu
         // The world's update is light; drawing is the work. Pipelining
         // the two gains no frames and shows a click's answer one frame
         // later (measured under lavapipe: 1.9 s instead of 3.1 s).
-        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
-    if finished_frames {
-        plugins.disable::<bevy::audio::AudioPlugin>()
-    } else {
-        plugins
-    }
+        .disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>()
 }
 
 /// What a screenshot or a recording logs: warnings of its own and errors.
@@ -201,8 +196,7 @@ fn place_the_start(app: &mut App, start: WindowStart) {
 /// mode starts: a lesson (at a step, for a screenshot) or the Learn menu.
 fn start_learning(app: &mut App, learn: Option<LessonStart>) {
     let Some(learn) = learn else {
-        let dir = crate::learn::default_dir();
-        match crate::learn::Library::load(&dir) {
+        match crate::learn::Library::shipped() {
             Ok(library) => {
                 app.insert_resource(LessonLibrary(library));
             }

@@ -22,7 +22,7 @@ pub struct LearnArgs {
     /// Open the window straight into this lesson.
     #[arg(long)]
     pub lesson: Option<String>,
-    /// Read lessons from this folder instead of assets/lessons.
+    /// Read lessons from this folder instead of the built-in ones.
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Window size, e.g. 1280x720.
@@ -32,8 +32,10 @@ pub struct LearnArgs {
 
 impl LearnArgs {
     pub fn library(&self) -> Result<Library, String> {
-        let dir = self.dir.clone().unwrap_or_else(crate::learn::default_dir);
-        Library::load(&dir)
+        match &self.dir {
+            Some(dir) => Library::load(dir),
+            None => Library::shipped(),
+        }
     }
 }
 

@@ -48,7 +48,7 @@ pub fn run(args: &ManualArgs, out: &mut dyn Write) -> Result<(), String> {
     if !args.no_videos {
         videos::check_ready()?;
     }
-    let plan = manual::plan(only, &crate::learn::default_dir())?;
+    let plan = manual::plan(only, crate::learn::Library::shipped()?)?;
     let mut log = std::io::stderr();
     for line in &plan.skipped {
         let _ = writeln!(log, "{line}");

@@ -6,6 +6,8 @@ mod bot;
 mod command;
 mod contender;
 mod diagram;
+#[cfg(feature = "app")]
+mod gpu;
 mod in_order;
 #[cfg(feature = "app")]
 mod launch;

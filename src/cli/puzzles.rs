@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use super::setup::{GameChoice, io_error};
+use crate::data::DataFile;
 use crate::puzzles::generate::default_depth;
 use crate::puzzles::{
     GenerateSpec, GenerateStats, Library, Puzzle, PuzzleSet, Uniqueness, check_puzzle, generate,
@@ -83,11 +84,6 @@ pub struct GenerateArgs {
     pub merge: bool,
 }
 
-/// The folder of the shipped puzzle files.
-pub fn default_dir() -> PathBuf {
-    crate::puzzles::serve::default_dir()
-}
-
 pub fn run(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
     match &args.action {
         Some(PuzzlesAction::Generate(g)) => run_generate(g, out),
@@ -103,7 +99,7 @@ fn run_play(args: &PuzzlesArgs) -> Result<(), String> {
         None => PuzzleSet::Mixed,
     };
     let size = super::window::parse_size(args.size.as_deref().unwrap_or("1280x720"))?;
-    let library = Library::load(&default_dir())?;
+    let library = Library::shipped()?;
     if library.of(set).next().is_none() {
         return Err(format!("no puzzles for {} yet", set.title()));
     }
@@ -194,19 +190,19 @@ fn uniqueness(words: &[String]) -> Result<Uniqueness, String> {
     }
 }
 
-/// The files to check: those named, or every .json file of the folder.
-fn files(named: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    if !named.is_empty() {
-        return Ok(named.to_vec());
+/// The files to check: those named, or every puzzle file the player is
+/// given.
+fn files(named: &[PathBuf]) -> Result<Vec<DataFile>, String> {
+    if named.is_empty() {
+        return crate::puzzles::serve::default_source().json_files(false);
     }
-    let dir = default_dir();
-    let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    found.sort();
-    Ok(found)
+    Ok(named
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).map_err(|e| e.to_string());
+            (path.clone(), text)
+        })
+        .collect())
 }
 
 /// Which indices of a file of `count` puzzles get the uniqueness proof.
@@ -239,11 +235,9 @@ fn run_check(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<(), String> {
     let mode = uniqueness(&words)?;
     let mut broken = Vec::new();
     let mut total = 0;
-    for file in files(&named)? {
+    for (file, text) in files(&named)? {
         let name = file.display();
-        let puzzles = std::fs::read_to_string(&file)
-            .map_err(|e| e.to_string())
-            .and_then(|text| parse_puzzles(&text));
+        let puzzles = text.and_then(|text| parse_puzzles(&text));
         let puzzles = match puzzles {
             Ok(p) => p,
             Err(e) => {

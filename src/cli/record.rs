@@ -273,7 +273,7 @@ fn single(start: Box<dyn Session>, moves: &[String], lines: Vec<String>) -> Resu
 /// A lesson: its title and goal on the card, then the lesson itself,
 /// played by the window's lesson player on the lesson's own timeline.
 fn lesson(id: &str) -> Result<Script, String> {
-    let library = crate::learn::Library::load(&crate::learn::default_dir())?;
+    let library = crate::learn::Library::shipped()?;
     let lesson = library
         .find(id)
         .ok_or_else(|| format!("no lesson '{id}' (see `variantarium learn --list`)"))?;
@@ -469,7 +469,7 @@ fn lesson_start(script: &Script) -> Result<Option<super::start::LessonStart>, St
         return Ok(None);
     };
     Ok(Some(super::start::LessonStart {
-        library: crate::learn::Library::load(&crate::learn::default_dir())?,
+        library: crate::learn::Library::shipped()?,
         lesson: Some(lesson.id.clone()),
         step: None,
     }))

@@ -272,7 +272,7 @@ fn screenshot_lesson(args: &ScreenshotArgs) -> Result<Option<LessonStart>, Strin
     let Some(id) = &args.lesson else {
         return Ok(None);
     };
-    let library = crate::learn::Library::load(&crate::learn::default_dir())?;
+    let library = crate::learn::Library::shipped()?;
     let Some(lesson) = library.find(id) else {
         return Err(format!(
             "no lesson '{id}' (see `variantarium learn --list`)"

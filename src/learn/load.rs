@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::check::check;
 use super::lesson::Lesson;
+use crate::data::Source;
 use crate::rules::registry::describe;
 use crate::rules::variant::VariantId;
 
@@ -44,47 +45,63 @@ pub struct Library {
     pub entries: Vec<Entry>,
 }
 
-/// Where lessons are read from: `$VARIANTARIUM_LESSONS`, else the source
-/// tree's `assets/lessons`, else `assets/lessons` under the working folder.
-pub fn default_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("VARIANTARIUM_LESSONS").filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
+/// The variable naming a folder of lessons to read instead of the
+/// built-in ones (for a lesson's author).
+pub const LESSONS_VARIABLE: &str = "VARIANTARIUM_LESSONS";
+
+/// Where lessons are read from: the folder `$VARIANTARIUM_LESSONS`, else
+/// the lessons built into the program.
+pub fn default_source() -> Source {
+    match std::env::var_os(LESSONS_VARIABLE).filter(|d| !d.is_empty()) {
+        Some(dir) => Source::Folder(PathBuf::from(dir)),
+        None => Source::LESSONS,
     }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lessons");
-    if built.is_dir() {
-        return built;
-    }
-    PathBuf::from("assets/lessons")
+}
+
+/// The player's own lessons, added to the built-in ones: `lessons/<game>/`
+/// in the data folder (`~/.local/share/variantarium/lessons` on Linux).
+pub fn own_lessons_dir() -> Option<PathBuf> {
+    crate::record::data_dir().map(|d| d.join("lessons"))
 }
 
 /// Reads one lesson file, without proving it.
 pub fn read_lesson(path: &Path) -> Result<Lesson, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    parse_lesson(path, &text)
+}
+
+fn parse_lesson(path: &Path, text: &str) -> Result<Lesson, String> {
+    serde_json::from_str(text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 impl Library {
     /// Reads every `*.json` one folder deep under `dir`. Only a missing or
     /// unreadable `dir` is an error; bad files become broken entries.
     pub fn load(dir: &Path) -> Result<Library, String> {
-        let mut files = Vec::new();
-        let groups = std::fs::read_dir(dir)
-            .map_err(|e| format!("cannot read the lessons folder {}: {e}", dir.display()))?;
-        for group in groups.flatten() {
-            let Ok(inner) = std::fs::read_dir(group.path()) else {
-                continue;
-            };
-            for file in inner.flatten() {
-                let path = file.path();
-                if path.extension().is_some_and(|e| e == "json") {
-                    files.push(path);
-                }
-            }
+        Library::read(&[Source::Folder(dir.to_path_buf())])
+    }
+
+    /// The lessons a player is given: [`default_source`], and with the
+    /// built-in ones the player's own ([`own_lessons_dir`]) when that
+    /// folder exists.
+    pub fn shipped() -> Result<Library, String> {
+        let mut sources = vec![default_source()];
+        if sources[0] == Source::LESSONS
+            && let Some(own) = own_lessons_dir().filter(|d| d.is_dir())
+        {
+            sources.push(Source::Folder(own));
         }
-        files.sort();
+        Library::read(&sources)
+    }
+
+    /// Every lesson of the sources, in order; a lesson whose id an earlier
+    /// one took is broken.
+    pub fn read(sources: &[Source]) -> Result<Library, String> {
         let mut library = Library::default();
-        for path in files {
-            library.add(path);
+        for source in sources {
+            for (path, text) in source.json_files(true)? {
+                library.add(path, text);
+            }
         }
         // Games in the registry's order, each folder's files in name order.
         let order = library
@@ -100,12 +117,15 @@ impl Library {
 
     /// Reads, proves and keeps one file; a second lesson with an id already
     /// taken is broken.
-    pub fn add(&mut self, path: PathBuf) {
+    pub fn add(&mut self, path: PathBuf, text: Result<String, String>) {
         let group = path
             .parent()
             .and_then(|p| p.file_name())
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let (lesson, problem) = match read_lesson(&path) {
+        let read = text
+            .map_err(|e| format!("{}: {e}", path.display()))
+            .and_then(|text| parse_lesson(&path, &text));
+        let (lesson, problem) = match read {
             Err(e) => (None, Some(e)),
             Ok(lesson) => {
                 let taken = self

@@ -15,5 +15,5 @@ pub mod timing;
 pub use answer::wrong_answer;
 pub use check::{Problem, check};
 pub use lesson::{Arrow, ArrowKind, Exercise, Expect, Lesson, MarkColour, Shot, Step};
-pub use load::{Entry, Library, default_dir};
+pub use load::{Entry, LESSONS_VARIABLE, Library, default_source, own_lessons_dir};
 pub use script::{ArrowView, CameraShot, CellMark, Frame};

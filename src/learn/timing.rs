@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn every_shipped_lesson_has_a_timeline_ending_after_its_last_cue() {
-        let library = crate::learn::Library::load(&crate::learn::default_dir()).expect("lessons");
+        let library = crate::learn::Library::shipped().expect("lessons");
         let mut count = 0;
         for lesson in library.playable() {
             let timing = LessonTiming::new(lesson, 30);

@@ -2,7 +2,6 @@
 //! of games (the title screen's cards), each with its men and its lessons.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::men::{Man, men_of};
 use crate::learn::{Lesson, Library};
@@ -56,10 +55,8 @@ pub fn family_named(name: &str) -> Result<&'static Family, String> {
     }
 }
 
-/// The pages of every family, or of `only`, with the lessons read from
-/// `lessons_dir`.
-pub fn plan(only: Option<&'static Family>, lessons_dir: &Path) -> Result<Plan, String> {
-    let library = Library::load(lessons_dir)?;
+/// The pages of every family, or of `only`, with the lessons of `library`.
+pub fn plan(only: Option<&'static Family>, library: Library) -> Result<Plan, String> {
     let mut skipped = Vec::new();
     let mut lessons: Vec<(&'static Family, Lesson)> = Vec::new();
     for entry in &library.entries {

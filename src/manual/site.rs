@@ -64,16 +64,6 @@ pub fn videos_in(out: &Path, plan: &Plan) -> BTreeMap<String, LessonVideo> {
     videos
 }
 
-/// Where the games' thumbnails are read from: the source tree's, else
-/// `assets/thumbnails` under the working folder.
-fn thumbnails_dir() -> PathBuf {
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/thumbnails");
-    if built.is_dir() {
-        return built;
-    }
-    PathBuf::from("assets/thumbnails")
-}
-
 /// The style sheet, the thumbnails the pages show and the men's diagrams;
 /// a line on `log` for each thumbnail missing from the source.
 pub fn write_assets(
@@ -93,14 +83,13 @@ pub fn write_assets(
         if copied.contains(&id) {
             continue;
         }
-        let source = thumbnails_dir().join(format!("{}.png", id.id()));
-        match fs::read(&source) {
-            Ok(bytes) => {
-                write_file(&out.join(thumbnail_file(id)), &bytes)?;
+        match crate::data::thumbnail(id.id()) {
+            Some(bytes) => {
+                write_file(&out.join(thumbnail_file(id)), bytes)?;
                 copied.insert(id);
             }
-            Err(e) => {
-                let _ = writeln!(log, "no thumbnail for {id} ({}: {e})", source.display());
+            None => {
+                let _ = writeln!(log, "no thumbnail for {id}");
             }
         }
     }

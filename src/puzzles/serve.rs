@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::progress::PuzzleRecord;
 use super::puzzle::{End, Puzzle, parse_puzzles};
+use crate::data::Source;
 use crate::rules::families::{FAMILIES, family_of};
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
@@ -17,23 +18,26 @@ use crate::rules::zobrist::splitmix64;
 /// drawn from: near, and not always the same.
 const NEAREST: usize = 4;
 
-/// The folder of the shipped puzzle files.
-pub fn default_dir() -> PathBuf {
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles");
-    if built.is_dir() {
-        built
-    } else {
-        PathBuf::from("assets/puzzles")
+/// The variable naming a folder of puzzle files to read instead of the
+/// built-in ones (for a puzzle's author).
+pub const PUZZLES_VARIABLE: &str = "VARIANTARIUM_PUZZLES";
+
+/// Where puzzles are read from: the folder `$VARIANTARIUM_PUZZLES`, else
+/// the puzzles built into the program.
+pub fn default_source() -> Source {
+    match std::env::var_os(PUZZLES_VARIABLE).filter(|d| !d.is_empty()) {
+        Some(dir) => Source::Folder(PathBuf::from(dir)),
+        None => Source::PUZZLES,
     }
 }
 
 /// The shipped puzzle with this id, or why there is none.
 pub fn shipped(id: &str) -> Result<Puzzle, String> {
-    let dir = default_dir();
-    Library::load(&dir)?
+    let source = default_source();
+    Library::read(&source)?
         .find(id)
         .cloned()
-        .ok_or_else(|| format!("no puzzle '{id}' in {}", dir.display()))
+        .ok_or_else(|| format!("no puzzle '{id}' in {}", source.describe()))
 }
 
 /// Every playable puzzle of a folder, and what could not be read.
@@ -45,21 +49,18 @@ pub struct Library {
 }
 
 impl Library {
-    /// Reads every `.json` file of `dir`. A file that does not read, or a
-    /// puzzle of no known two-player game, is a problem named; the others
+    /// The puzzles a player is given ([`default_source`]).
+    pub fn shipped() -> Result<Library, String> {
+        Library::read(&default_source())
+    }
+
+    /// Reads every `.json` file of `source`. A file that does not read, or
+    /// a puzzle of no known two-player game, is a problem named; the others
     /// load.
-    pub fn load(dir: &Path) -> Result<Library, String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        files.sort();
+    pub fn read(source: &Source) -> Result<Library, String> {
         let mut library = Library::default();
-        for file in files {
-            let read = std::fs::read_to_string(&file)
-                .map_err(|e| e.to_string())
-                .and_then(|text| parse_puzzles(&text));
+        for (file, text) in source.json_files(false)? {
+            let read = text.and_then(|text| parse_puzzles(&text));
             match read {
                 Ok(puzzles) => library.take(puzzles, &file),
                 Err(e) => library.problems.push(format!("{}: {e}", file.display())),
@@ -287,7 +288,7 @@ mod tests {
 
     #[test]
     fn the_shipped_puzzles_load() {
-        let library = Library::load(&default_dir()).unwrap();
+        let library = Library::shipped().unwrap();
         assert!(library.problems.is_empty(), "{:?}", library.problems);
         assert!(!library.puzzles.is_empty());
     }

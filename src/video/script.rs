@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn a_lesson_lasts_its_own_timeline_between_title_and_hold() {
-        let library = crate::learn::Library::load(&crate::learn::default_dir()).expect("lessons");
+        let library = crate::learn::Library::shipped().expect("lessons");
         let lesson = library
             .find("tapestry-loom-light")
             .expect("the lesson")

@@ -1,17 +1,18 @@
 //! The game's sounds, made here: each is synthesised at start-up (a few
 //! decaying sine partials, a frequency-modulated bell, a knock of filtered
-//! noise) into WAV bytes and played through Bevy's audio at the settings'
-//! loudness. Which sound a move makes comes from what the move does (the
+//! noise) and played through the window's output ([`crate::app::audio`]) at
+//! the settings' loudness. Which sound a move makes comes from what the move does (the
 //! view's effects) and where the game stands after it (check, the end);
-//! nothing here knows a game. Without a sound card the game runs silent.
+//! nothing here knows a game. Without a sound library or device the game
+//! runs silent, and says so once in the log.
 
 use std::f32::consts::TAU;
 use std::sync::Arc;
-use std::time::Duration;
 
-use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings, Volume};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
+use crate::app::audio::{Output, SoundOutput};
 use crate::app::play::clock::GameClock;
 use crate::app::play::game::{GameSystems, Match, MoveApplied};
 use crate::app::play::selection::ClickRefused;
@@ -21,8 +22,8 @@ use crate::rules::view::{Effect, Placement};
 
 /// Samples per second of the synthesised sounds.
 pub const SAMPLE_RATE: u32 = 22_050;
-/// A sound that never got a device to play on is dropped after this long.
-const SOUND_LIFETIME: Duration = Duration::from_secs(3);
+/// The ALSA device the window plays on, when not "default".
+const DEVICE_VARIABLE: &str = "VARIANTARIUM_SOUND_DEVICE";
 
 /// What the player hears.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,62 +197,55 @@ fn mix(a: &[f32], b: &[f32]) -> Vec<f32> {
         .collect()
 }
 
-/// Mono 16-bit PCM WAV bytes of the samples (clipped to -1..1).
-pub fn wav_bytes(samples: &[f32]) -> Vec<u8> {
-    let data_len = (samples.len() * 2) as u32;
-    let mut out = Vec::with_capacity(44 + data_len as usize);
-    out.extend_from_slice(b"RIFF");
-    out.extend_from_slice(&(36 + data_len).to_le_bytes());
-    out.extend_from_slice(b"WAVEfmt ");
-    out.extend_from_slice(&16u32.to_le_bytes());
-    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
-    out.extend_from_slice(&1u16.to_le_bytes()); // mono
-    out.extend_from_slice(&SAMPLE_RATE.to_le_bytes());
-    out.extend_from_slice(&(SAMPLE_RATE * 2).to_le_bytes());
-    out.extend_from_slice(&2u16.to_le_bytes());
-    out.extend_from_slice(&16u16.to_le_bytes());
-    out.extend_from_slice(b"data");
-    out.extend_from_slice(&data_len.to_le_bytes());
-    for s in samples {
-        let value = (s.clamp(-1.0, 1.0) * f32::from(i16::MAX)) as i16;
-        out.extend_from_slice(&value.to_le_bytes());
-    }
-    out
-}
-
 /// The synthesised sounds, ready to play.
 #[derive(Resource)]
-struct Sounds(Vec<(Sound, Handle<AudioSource>)>);
-
-/// A sound playing (or waiting for a device that never came).
-#[derive(Component)]
-struct Playing(Timer);
+struct Sounds(Vec<(Sound, Arc<[f32]>)>);
 
 pub(super) fn plugin(app: &mut App) {
-    // A screenshot or a recording runs without Bevy's audio: no sounds.
-    if !app.is_plugin_added::<bevy::audio::AudioPlugin>() {
-        return;
-    }
-    app.add_systems(Startup, make_sounds).add_systems(
-        Update,
-        (play_sounds.after(GameSystems), drop_old_sounds).run_if(not(resource_exists::<SceneOnly>)),
-    );
+    app.init_resource::<SoundOutput>()
+        .add_systems(
+            Startup,
+            open_output.run_if(not(resource_exists::<SceneOnly>)),
+        )
+        .add_systems(
+            Update,
+            play_sounds
+                .after(GameSystems)
+                .run_if(not(resource_exists::<SceneOnly>)),
+        );
 }
 
-fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+/// A window opens the sound output; a test world without one, a
+/// screenshot and a recording stay silent.
+fn open_output(
+    mut commands: Commands,
+    mut output: ResMut<SoundOutput>,
+    windows: Query<(), With<PrimaryWindow>>,
+) {
+    if windows.is_empty() {
+        return;
+    }
+    let device = std::env::var(DEVICE_VARIABLE)
+        .ok()
+        .filter(|d| !d.is_empty())
+        .unwrap_or_else(|| "default".into());
+    match Output::open(&device, SAMPLE_RATE) {
+        Ok(opened) => {
+            info!("sound: playing on ALSA device {device:?}");
+            output.0 = Some(opened);
+        }
+        Err(e) => warn!("sound: {e}; the game is silent"),
+    }
     let sounds = Sound::ALL
         .into_iter()
-        .map(|sound| {
-            let bytes: Arc<[u8]> = wav_bytes(&synthesise(sound)).into();
-            (sound, sources.add(AudioSource { bytes }))
-        })
+        .map(|sound| (sound, synthesise(sound).into()))
         .collect();
     commands.insert_resource(Sounds(sounds));
 }
 
 /// A sound for each move played, refused click and fallen flag.
 fn play_sounds(
-    mut commands: Commands,
+    output: Res<SoundOutput>,
     sounds: Option<Res<Sounds>>,
     settings: Res<Settings>,
     game: Option<Res<Match>>,
@@ -281,30 +275,15 @@ fn play_sounds(
     }
     *flagged = fell;
     let loudness = settings.loudness();
-    let Some(sounds) = sounds else { return };
+    let (Some(output), Some(sounds)) = (&output.0, sounds) else {
+        return;
+    };
     if loudness <= 0.0 {
         return;
     }
     // Several in one frame (a quick reply): only the last is heard.
     let Some(sound) = heard.pop() else { return };
-    if let Some((_, handle)) = sounds.0.iter().find(|(s, _)| *s == sound) {
-        commands.spawn((
-            AudioPlayer::new(handle.clone()),
-            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(loudness)),
-            Playing(Timer::new(SOUND_LIFETIME, TimerMode::Once)),
-        ));
-    }
-}
-
-/// Without an audio device a sound never plays and never ends: drop it.
-fn drop_old_sounds(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut playing: Query<(Entity, &mut Playing)>,
-) {
-    for (entity, mut timer) in &mut playing {
-        if timer.0.tick(time.delta()).is_finished() {
-            commands.entity(entity).despawn();
-        }
+    if let Some((_, samples)) = sounds.0.iter().find(|(s, _)| *s == sound) {
+        output.play(samples.clone(), loudness);
     }
 }

@@ -113,7 +113,7 @@ fn load_library(mut library: ResMut<PuzzleLibrary>) {
     if library.loaded {
         return;
     }
-    match Library::load(&serve::default_dir()) {
+    match Library::shipped() {
         Ok(loaded) => {
             for problem in &loaded.problems {
                 warn!("puzzles: {problem}");

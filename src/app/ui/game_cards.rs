@@ -41,18 +41,8 @@ pub(super) enum CardClick {
 #[derive(Resource, Default)]
 pub(super) struct Thumbnails(HashMap<VariantId, Option<egui::TextureHandle>>);
 
-/// The folder of thumbnails: the source tree's, else `assets/thumbnails`
-/// under the working folder.
-fn thumbnails_dir() -> PathBuf {
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/thumbnails");
-    if built.is_dir() {
-        return built;
-    }
-    PathBuf::from("assets/thumbnails")
-}
-
-fn read_picture(path: &Path) -> Option<egui::ColorImage> {
-    let image = image::open(path).ok()?.to_rgba8();
+fn read_picture(png: &[u8]) -> Option<egui::ColorImage> {
+    let image = image::load_from_memory(png).ok()?.to_rgba8();
     let size = [image.width() as usize, image.height() as usize];
     Some(egui::ColorImage::from_rgba_unmultiplied(
         size,
@@ -65,8 +55,7 @@ impl Thumbnails {
         self.0
             .entry(id)
             .or_insert_with(|| {
-                let path = thumbnails_dir().join(format!("{}.png", id.id()));
-                let picture = read_picture(&path)?;
+                let picture = read_picture(crate::data::thumbnail(id.id())?)?;
                 Some(ctx.load_texture(id.id(), picture, egui::TextureOptions::LINEAR))
             })
             .clone()
