@@ -160,6 +160,28 @@ fn the_window_without_a_display_is_a_clear_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// A display but no Vulkan driver (the loader pointed at none): one line
+/// naming what to install, exit status 2, no panic.
+#[cfg(feature = "app")]
+#[test]
+fn the_window_without_a_gpu_driver_says_what_to_install() {
+    let display = crate::display::PrivateDisplay::start();
+    let output = Command::new(env!("CARGO_BIN_EXE_variantarium"))
+        .args(["screenshot", "--variant", "flaxman", "--out"])
+        .arg(std::env::temp_dir().join("variantarium-no-gpu.png"))
+        .env("DISPLAY", &display.name)
+        .env("VK_ICD_FILENAMES", "/nonexistent/none.json")
+        .env("VK_DRIVER_FILES", "/nonexistent/none.json")
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("no GPU driver"), "{err}");
+    assert!(err.contains("mesa-vulkan-drivers"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
 /// `status` on a position (`--variant V --position TEXT`, more flags after).
 fn status(variant: &str, position: &str, more: &[&str]) -> String {
     let mut args = vec!["status", "--variant", variant, "--position", position];

@@ -86,9 +86,20 @@ impl<'d> GameWindow<'d> {
     /// `play` with these arguments at this size in `dir`, once its window is
     /// up and it has drawn a frame.
     pub fn open(display: &'d PrivateDisplay, dir: &Path, size: &str, args: &[&str]) -> Self {
+        let mut play = command(dir, &["play"]);
+        play.args(args);
+        GameWindow::open_command(display, dir, size, play)
+    }
+
+    /// The window of a `play` command made by the caller, in `dir`.
+    pub fn open_command(
+        display: &'d PrivateDisplay,
+        dir: &Path,
+        size: &str,
+        mut play: Command,
+    ) -> Self {
         let log = std::fs::File::create(dir.join("log.txt")).expect("a log file");
-        let child = command(dir, &["play"])
-            .args(args)
+        let child = play
             .args(["--size", size, "--cell-map", "screen.json"])
             .env("DISPLAY", &display.name)
             .stdout(Stdio::null())

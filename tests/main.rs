@@ -6,6 +6,8 @@ mod analysis;
 #[cfg(feature = "app")]
 mod app;
 mod architecture;
+#[cfg(feature = "app")]
+mod away;
 mod captured;
 mod chakra;
 mod cli;
