@@ -63,6 +63,8 @@ mod video;
 mod video_stop;
 #[cfg(feature = "app")]
 mod walk;
+mod web_client;
+mod web_moves;
 #[cfg(feature = "app")]
 mod window;
 mod xml;

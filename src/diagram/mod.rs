@@ -5,6 +5,7 @@
 
 mod build;
 mod flaxman;
+pub mod geometry;
 mod ink;
 mod legend;
 mod marks;

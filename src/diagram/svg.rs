@@ -11,6 +11,9 @@ use crate::rules::Side;
 use crate::rules::view::{BoardLayout, CellId, CellShape, HintKind, ManState, Placement};
 
 use super::build::{Diagram, Panel};
+use super::geometry::{
+    MARGIN, POINT_RADIUS, bounds, cell_fill, cell_is_dark, coordinate_labels, outline,
+};
 use super::ink::{
     CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, INK, MOVE_COLOUR, ROUTE_COLOUR,
     TRANSMITTER_COLOUR, escape, halo_text, num, ring, text,
@@ -20,20 +23,7 @@ use super::marks::Mark;
 
 /// Pixels per layout unit (one cell).
 const UNIT: f32 = 44.0;
-/// Room around a board for its coordinates, in layout units.
-const MARGIN: f32 = 0.75;
 const HEADING: f32 = 28.0;
-/// A hex whose neighbours' centres are one unit apart has this radius.
-const HEX_RADIUS: f32 = 0.577_350_3;
-
-/// How far a cell's outline reaches from its centre.
-fn reach_of(shape: CellShape) -> f32 {
-    match shape {
-        CellShape::Square => 0.5,
-        CellShape::Hex => HEX_RADIUS,
-        CellShape::Point => 0.15,
-    }
-}
 
 /// The diagram as a complete SVG document.
 pub fn render(diagram: &Diagram) -> String {
@@ -104,21 +94,12 @@ struct Frame {
 impl Frame {
     /// The box around every cell's outline and the board's ink.
     fn of(diagram: &Diagram) -> Frame {
-        let (mut min, mut max) = ([f32::MAX; 2], [f32::MIN; 2]);
-        let mut take = |[x, y]: [f32; 2], reach: f32| {
-            min = [min[0].min(x - reach), min[1].min(y - reach)];
-            max = [max[0].max(x + reach), max[1].max(y + reach)];
-        };
-        for cell in diagram.panels.iter().flat_map(|p| &p.layout.cells) {
-            take(cell.place, reach_of(cell.shape));
-        }
-        for line in &diagram.decor.lines {
-            take(line.from, line.width / 2.0);
-            take(line.to, line.width / 2.0);
-        }
-        if min[0] > max[0] {
-            (min, max) = ([0.0; 2], [0.0; 2]);
-        }
+        let cells: Vec<_> = diagram
+            .panels
+            .iter()
+            .flat_map(|p| p.layout.cells.iter().cloned())
+            .collect();
+        let (min, max) = bounds(&cells, &diagram.decor.lines);
         Frame {
             min,
             max,
@@ -167,23 +148,6 @@ fn draw_panel(svg: &mut String, diagram: &Diagram, panel: &Panel, frame: &Frame,
     svg.push_str("</g>\n</g>\n");
 }
 
-/// A cell's colour, as the window's default board theme paints it.
-fn cell_fill(layout: &BoardLayout, cell: CellId) -> &'static str {
-    let info = &layout.cells[usize::from(cell)];
-    let colours = layout
-        .boards
-        .get(usize::from(info.board))
-        .map_or(2, |b| b.colours);
-    let colour = usize::from(info.colour);
-    match (info.board, colours) {
-        (1, _) => "#f7ebc9",
-        (_, 1) => "#f2dcae",
-        (_, 2) => ["#f0d9b5", "#b58863"][colour % 2],
-        (_, 3) => ["#f6e2bd", "#d9ad7c", "#a8703f"][colour % 3],
-        _ => ["#dc6652", "#5c85cc", "#6bad6b", "#f9d16b"][colour % 4],
-    }
-}
-
 fn draw_cells(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
     for (id, cell) in layout.cells.iter().enumerate() {
         let (cx, cy) = frame.at(cell.place);
@@ -200,15 +164,11 @@ fn draw_cells(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
                 );
             }
             CellShape::Hex => {
-                let r = HEX_RADIUS * UNIT;
-                let corners: Vec<String> = (0..6)
-                    .map(|k| {
-                        let angle = std::f32::consts::FRAC_PI_3 * k as f32;
-                        format!(
-                            "{},{}",
-                            num(cx + r * angle.cos()),
-                            num(cy + r * angle.sin())
-                        )
+                let corners: Vec<String> = outline(cell)
+                    .into_iter()
+                    .map(|corner| {
+                        let (x, y) = frame.at(corner);
+                        format!("{},{}", num(x), num(y))
                     })
                     .collect();
                 let _ = writeln!(
@@ -223,7 +183,7 @@ fn draw_cells(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
                     "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1\"/>",
                     num(cx),
                     num(cy),
-                    num(0.11 * UNIT)
+                    num(POINT_RADIUS * UNIT)
                 );
             }
         }
@@ -258,54 +218,21 @@ fn draw_ink(svg: &mut String, diagram: &Diagram, frame: &Frame) {
     }
 }
 
-/// File letters under the board and rank numbers left of it; a hex board
-/// has its file letters under each file's lowest cell and each cell's name
-/// in it, as hex ranks bend and are hard to follow by eye.
+/// The board's coordinates (see [`coordinate_labels`]): a hex cell's name
+/// small in it, the edge's files and ranks bold.
 fn draw_coordinates(svg: &mut String, layout: &BoardLayout, frame: &Frame) {
-    let mut files: Vec<(char, [f32; 2])> = Vec::new();
-    let mut ranks: Vec<(u8, [f32; 2])> = Vec::new();
-    let mut hex = false;
-    for (id, cell) in layout
-        .cells
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.board == 0)
-    {
-        let Some(file) = cell.name.chars().next() else {
-            continue;
-        };
-        let Ok(rank) = cell.name[file.len_utf8()..].parse::<u8>() else {
-            continue;
-        };
-        match files.iter_mut().find(|f| f.0 == file) {
-            Some(f) if f.1[1] <= cell.place[1] => {}
-            Some(f) => f.1 = cell.place,
-            None => files.push((file, cell.place)),
-        }
-        if !ranks.iter().any(|r| r.0 == rank) {
-            ranks.push((rank, cell.place));
-        }
-        if cell.shape == CellShape::Hex {
-            hex = true;
-            let (cx, cy) = frame.at(cell.place);
-            let ink = if cell_is_dark(layout, id as CellId) {
-                "#f3e6cf"
-            } else {
-                "#5a4632"
-            };
-            small_text(svg, cx, cy + 0.4 * UNIT, ink, &cell.name);
-        }
-    }
-    let below = frame.min[1] - MARGIN / 2.0;
-    for (file, [x, y]) in files {
-        let (cx, cy) = frame.at([x, if hex { y - 0.8 } else { below }]);
-        text(svg, cx, cy + 4.0, 12.0, "middle", "bold", &file.to_string());
-    }
-    if !hex {
-        let left = frame.min[0] - MARGIN / 2.0;
-        for (rank, [_, y]) in ranks {
-            let (cx, cy) = frame.at([left, y]);
-            text(svg, cx, cy + 4.0, 12.0, "middle", "bold", &rank.to_string());
+    for label in coordinate_labels(layout, frame.min) {
+        let (x, y) = frame.at(label.at);
+        match label.on_cell {
+            Some(cell) => {
+                let ink = if cell_is_dark(layout, cell) {
+                    "#f3e6cf"
+                } else {
+                    "#5a4632"
+                };
+                small_text(svg, x, y, ink, &label.text);
+            }
+            None => text(svg, x, y + 4.0, 12.0, "middle", "bold", &label.text),
         }
     }
 }
@@ -318,16 +245,6 @@ fn small_text(svg: &mut String, x: f32, y: f32, ink: &str, words: &str) {
         num(y),
         escape(words)
     );
-}
-
-/// Whether labels on the cell want light ink.
-fn cell_is_dark(layout: &BoardLayout, cell: CellId) -> bool {
-    let info = &layout.cells[usize::from(cell)];
-    let colours = layout
-        .boards
-        .get(usize::from(info.board))
-        .map_or(2, |b| b.colours);
-    colours == 3 && info.colour % 3 == 2
 }
 
 fn draw_rule_lines(svg: &mut String, panel: &Panel, frame: &Frame) {

@@ -1,9 +1,11 @@
-//! Online play without a window: the messages ([`protocol`]), a game on the
+//! Online play without a window: the messages ([`protocol`]) with the
+//! boards and positions they carry for browsers ([`board_geometry`]), a game on the
 //! server ([`room`]), where games are kept ([`store`], [`sqlite`],
 //! [`postgres`]), the
 //! server ([`server`]) and a blocking client ([`client`]) that the bot and
 //! the window's online mode use.
 
+pub mod board_geometry;
 pub mod client;
 pub mod player;
 pub mod postgres;

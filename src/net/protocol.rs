@@ -9,6 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board_geometry::{BoardGeometry, PositionView};
+
 /// The protocol's version; the server names it in its `welcome`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -142,6 +144,8 @@ pub enum ClientMessage {
     },
     /// The open seeks.
     Seeks,
+    /// The listed games being played now, to watch.
+    Games,
     /// Follow a game as a spectator, from the event after `since`.
     Watch {
         game: String,
@@ -228,6 +232,23 @@ pub struct Seek {
     pub players: Vec<String>,
 }
 
+/// A listed game being played, as the lobby shows it to spectators.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Playing {
+    /// The game's id, for `watch`.
+    pub game: String,
+    pub variant: String,
+    #[serde(default)]
+    pub pawn: Option<String>,
+    #[serde(default)]
+    pub promotion: Option<String>,
+    pub clock: Option<ClockSpec>,
+    /// Each seat's display name (none when its player gave none).
+    pub players: Vec<Option<String>>,
+    /// Moves played so far.
+    pub ply: u32,
+}
+
 /// What the server says.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -246,6 +267,10 @@ pub enum ServerMessage {
     },
     Seeks {
         seeks: Vec<Seek>,
+    },
+    /// The listed games being played on this server now.
+    Games {
+        games: Vec<Playing>,
     },
     /// The game's event numbered `version` (the first is 1).
     Event {
@@ -281,6 +306,21 @@ pub enum ServerMessage {
     Reconnected {
         game: String,
         seat: u8,
+    },
+    /// The game's boards as a client draws them: sent to each follower
+    /// before its first `position`.
+    Board {
+        game: String,
+        board: Box<BoardGeometry>,
+    },
+    /// The game's position at event `version`: the men, the mover's legal
+    /// moves with the text a `move` sends for each, the last move and
+    /// check. Sent after `following` and after every event that changes
+    /// the position or ends the game.
+    Position {
+        game: String,
+        version: u64,
+        position: Box<PositionView>,
     },
     /// A request refused, with the reason; `game` when it was about one.
     Refused {

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::protocol::{ClockSpec, GameEvent, every_side_has_moved};
+use super::protocol::{ClockSpec, GameEvent, Playing, every_side_has_moved};
 use crate::rules::Side;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
@@ -244,6 +244,38 @@ impl Room {
     /// Each seat's display name, by side number.
     pub fn names(&self) -> &[Option<String>] {
         &self.names
+    }
+
+    /// The game as the lobby lists it for spectators while it is being
+    /// played: every seat taken and no end yet.
+    pub fn listing(&self, game: &str) -> Option<Playing> {
+        if !self.started() || self.ended().is_some() {
+            return None;
+        }
+        let Some(GameEvent::Created {
+            variant,
+            pawn,
+            promotion,
+            clock,
+            ..
+        }) = self.events.first()
+        else {
+            return None;
+        };
+        Some(Playing {
+            game: game.to_string(),
+            variant: variant.clone(),
+            pawn: pawn.clone(),
+            promotion: promotion.clone(),
+            clock: *clock,
+            players: self.names.clone(),
+            ply: self.session.ply_count() as u32,
+        })
+    }
+
+    /// The rules session of the game as it stands.
+    pub fn session(&self) -> &dyn Session {
+        self.session.as_ref()
     }
 
     pub fn moves(&self) -> Vec<String> {

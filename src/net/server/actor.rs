@@ -25,6 +25,7 @@ use super::mailbox::{PlayerRequest, RoomHandle, RoomRequest};
 use super::outbox::Outbox;
 use super::presence::Presence;
 use super::secret::random_hex;
+use crate::net::board_geometry::{board_geometry, position_view};
 use crate::net::protocol::{GameEvent, ServerMessage};
 use crate::net::room::{Action, Decision, Room};
 use crate::net::store::Commit;
@@ -290,6 +291,11 @@ impl RoomActor {
             version: self.room.version(),
             clock_ms: self.room.clock_now(Instant::now()),
         });
+        alive &= outbox.send(&ServerMessage::Board {
+            game: self.id.clone(),
+            board: Box::new(board_geometry(self.room.session())),
+        });
+        alive &= outbox.send(&self.position());
         self.followers.retain(|f| f.outbox.conn != outbox.conn);
         if alive {
             self.followers.push(Follower {
@@ -340,6 +346,8 @@ impl RoomActor {
         let players = seated_names(self.room.names());
         self.host
             .seats_changed(&self.id, self.room.free_seats(), players, over);
+        self.host
+            .playing_changed(&self.id, self.room.listing(&self.id));
         Ok(())
     }
 
@@ -372,21 +380,44 @@ impl RoomActor {
         let players = seated_names(self.room.names());
         self.host
             .seats_changed(&self.id, self.room.free_seats(), players, over);
+        self.host
+            .playing_changed(&self.id, self.room.listing(&self.id));
         !applied.is_empty()
     }
 
     fn broadcast(&mut self, first_version: u64, events: &[GameEvent]) {
         let id = &self.id;
+        let moved = events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::Moved { .. } | GameEvent::TakenBack { .. } | GameEvent::Ended { .. }
+            )
+        });
+        let position = moved.then(|| self.position());
         self.followers.retain(|follower| {
-            events.iter().enumerate().all(|(k, event)| {
+            let sent = events.iter().enumerate().all(|(k, event)| {
                 follower.outbox.send(&ServerMessage::Event {
                     game: id.clone(),
                     version: first_version + k as u64,
                     event: event.clone(),
                 })
-            })
+            });
+            sent && position.as_ref().is_none_or(|p| follower.outbox.send(p))
         });
         self.presence_changed();
+    }
+
+    /// The game's position now, with the mover's legal moves, for the
+    /// clients that draw the board from it.
+    fn position(&self) -> ServerMessage {
+        ServerMessage::Position {
+            game: self.id.clone(),
+            version: self.room.version(),
+            position: Box::new(position_view(
+                self.room.session(),
+                self.room.ended().is_some(),
+            )),
+        }
     }
 
     /// Takes in which seats have a connection now, and tells every follower

@@ -139,6 +139,12 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> 
             });
             return None;
         }
+        ClientMessage::Games => {
+            outbox.send(&ServerMessage::Games {
+                games: lobby.playing(),
+            });
+            return None;
+        }
         other => game_request(other, lobby, outbox),
     };
     match routed {
@@ -208,7 +214,10 @@ fn game_request(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> 
         ClientMessage::DeclineRematch { game, token } => {
             act(game, token, PlayerRequest::DeclineRematch, outbox)
         }
-        ClientMessage::Create { .. } | ClientMessage::Join { .. } | ClientMessage::Seeks => {
+        ClientMessage::Create { .. }
+        | ClientMessage::Join { .. }
+        | ClientMessage::Seeks
+        | ClientMessage::Games => {
             return Err((None, "not a game request".into()));
         }
     };

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::mailbox::RoomHandle;
+use crate::net::protocol::Playing;
 use crate::net::room::RematchPlan;
 use crate::net::store::{Commit, StoredGame};
 
@@ -25,6 +26,9 @@ pub trait RoomHost: Send + Sync {
     /// A game's seats changed: its seek lists `free` and the names of the
     /// `players` seated, or goes when no seat is left or the game is over.
     fn seats_changed(&self, id: &str, free: Vec<u8>, players: Vec<String>, over: bool);
+    /// A game's moves or seats changed: it is being played (`Some`, as
+    /// the lobby lists it) or not (not started, or over).
+    fn playing_changed(&self, id: &str, playing: Option<Playing>);
     /// How long a seat may be away before the others may claim the win.
     fn grace(&self) -> std::time::Duration;
     /// Makes and starts a new game, every seat taken, not listed.

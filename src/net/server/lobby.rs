@@ -11,7 +11,7 @@ use super::config::Limits;
 use super::host::{MadeRematch, RoomHost, seated_names};
 use super::mailbox::{RoomHandle, RoomRequest};
 use super::secret::{random_hex, random_seat, random_text};
-use crate::net::protocol::{ClockSpec, GameEvent, Seek, ServerMessage, display_name};
+use crate::net::protocol::{ClockSpec, GameEvent, Playing, Seek, ServerMessage, display_name};
 use crate::net::room::{RematchPlan, Room};
 use crate::net::store::{Commit, NewGame, Store, StoredGame};
 
@@ -28,6 +28,9 @@ struct LobbyState {
     /// Games waiting for players: their seek and the connection that
     /// created them (None after a restart).
     waiting: HashMap<String, (Seek, bool, Option<u64>)>,
+    /// The listed games, and those of them being played now.
+    listed: std::collections::HashSet<String>,
+    playing: HashMap<String, Playing>,
 }
 
 /// A new game's request, as the client sent it.
@@ -96,6 +99,7 @@ impl Lobby {
         let room = Room::replay(&game.events, Instant::now())
             .map_err(|e| format!("game {}: {e}", game.id))?;
         let seek = seek_of(&game, &room);
+        let playing = room.listing(&game.id);
         let mut state = self.state();
         if let Some(handle) = state.games.get(&game.id) {
             return Ok(handle.clone());
@@ -104,6 +108,12 @@ impl Lobby {
             state
                 .waiting
                 .insert(game.id.clone(), (seek, game.listed, None));
+        }
+        if game.listed {
+            state.listed.insert(game.id.clone());
+            if let Some(playing) = playing {
+                state.playing.insert(game.id.clone(), playing);
+            }
         }
         let running = RunningGame {
             id: game.id.clone(),
@@ -276,6 +286,14 @@ impl Lobby {
         }
     }
 
+    /// The listed games being played here now, the longest first.
+    pub fn playing(&self) -> Vec<Playing> {
+        let mut games: Vec<Playing> = self.state().playing.values().cloned().collect();
+        games.sort_by(|a, b| b.ply.cmp(&a.ply).then_with(|| a.game.cmp(&b.game)));
+        games.truncate(MAX_PLAYING_LISTED);
+        games
+    }
+
     /// The listed games waiting for players, as the store has them (those
     /// of every server on the database); this server's own if the store
     /// cannot answer.
@@ -333,6 +351,9 @@ fn seek_of(game: &StoredGame, room: &Room) -> Option<Seek> {
     })
 }
 
+/// The most games being played that the lobby lists at once.
+const MAX_PLAYING_LISTED: usize = 50;
+
 impl RoomHost for Lobby {
     fn grace(&self) -> std::time::Duration {
         self.limits.grace
@@ -354,10 +375,25 @@ impl RoomHost for Lobby {
         self.stored_game(id)
     }
 
+    fn playing_changed(&self, id: &str, playing: Option<Playing>) {
+        let mut state = self.state();
+        match playing {
+            Some(playing) if state.listed.contains(id) => {
+                state.playing.insert(id.to_string(), playing);
+            }
+            _ => {
+                state.playing.remove(id);
+            }
+        }
+    }
+
     /// A game's seats changed: its seek lists `free`, or goes when none is
     /// left or the game is over.
     fn seats_changed(&self, id: &str, free: Vec<u8>, players: Vec<String>, over: bool) {
         let mut state = self.state();
+        if over {
+            state.listed.remove(id);
+        }
         if free.is_empty() || over {
             state.waiting.remove(id);
         } else if let Some(entry) = state.waiting.get_mut(id) {
