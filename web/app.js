@@ -132,7 +132,7 @@ function drawGame(state) {
         angleFor = game.id;
       }
     }
-    boardEl.innerHTML = renderBoard(game, angle || 0, null);
+    boardEl.innerHTML = renderBoard(game, angle || 0, window.innerWidth < 700);
   }
   root.querySelector(".panel").innerHTML = renderPanel(game, now, confirming, window.location);
   document.title = `${game.ended ? "Over" : ourTurn(game) ? "Your move" : "Variantarium"} · Variantarium`;
@@ -239,4 +239,7 @@ root.addEventListener("submit", (e) => {
 });
 
 window.addEventListener("popstate", route);
+window.addEventListener("resize", () => {
+  if (screen === "game") draw();
+});
 route();

@@ -196,7 +196,7 @@ function notes(game) {
   const list = game.position && game.position.notes;
   if (!list || list.length === 0) return "";
   const items = list.map((n) => `<li><b>${esc(n.cell)}</b> ${esc(n.name)}: ${esc(n.summary)}</li>`).join("");
-  return `<h3>The Loom</h3><ul class="notes">${items}</ul>`;
+  return `<details class="loom"><summary>The Loom: what each square does</summary><ul class="notes">${items}</ul></details>`;
 }
 
 export function optionWords(created) {

@@ -21,7 +21,8 @@ function options(list, selected) {
 }
 
 export function renderLobby(state, name) {
-  return `<div class="lobby">
+  return `<p class="intro">Flaxman, Tapestry Chess, Chakra and Anglojewish hex chess (for two or three players), played here in the browser. Create a game and send its link, or take a seat in an open game.</p>
+<div class="lobby">
   <section class="card create">
     <h2>Create a game</h2>
     <form id="create">
@@ -34,7 +35,7 @@ export function renderLobby(state, name) {
       <label data-for="days">Days per move <input name="days" type="number" min="1" max="14" value="3"></label>
       <label>Your side <select name="seat"></select></label>
       <fieldset><legend>Who may join</legend>
-        <label class="inline"><input type="radio" name="listed" value="yes" checked> anyone, from the open games below</label>
+        <label class="inline"><input type="radio" name="listed" value="yes" checked> anyone: listed among the open games</label>
         <label class="inline"><input type="radio" name="listed" value="no"> only who gets the invite link</label>
       </fieldset>
       <button type="submit" class="primary">Create the game</button>

@@ -33,16 +33,35 @@ export function orientation(board, position, seat) {
 }
 
 // The function from layout units (y up) to the drawing's (y down), each
-// board turned about its own centre.
-function placer(board, angle) {
+// board turned about its own centre. `stacked` puts the boards after the
+// first under it (the Loom under the Tapestry on a narrow screen) instead
+// of beside it.
+function placer(board, angle, stacked) {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
+  const shift = board.boards.map(() => [0, 0]);
+  if (stacked && board.boards.length > 1) {
+    const span = (k) => {
+      const ys = board.cells.filter((c) => c.board === k).map((c) => c.centre[1]);
+      return [Math.min(...ys) - 0.5, Math.max(...ys) + 0.5];
+    };
+    let bottom = span(0)[0];
+    for (let k = 1; k < board.boards.length; k += 1) {
+      const [low, high] = span(k);
+      const [cx] = board.boards[k].centre;
+      const [mx] = board.boards[0].centre;
+      const top = bottom - 0.8;
+      shift[k] = [mx - cx, top - high];
+      bottom = top - (high - low);
+    }
+  }
   return (point, boardIndex) => {
-    const area = board.boards[boardIndex] || board.boards[0];
+    const k = board.boards[boardIndex] ? boardIndex : 0;
+    const area = board.boards[k];
     const [cx, cy] = area ? area.centre : [0, 0];
     const dx = point[0] - cx;
     const dy = point[1] - cy;
-    return [cx + dx * cos - dy * sin, -(cy + dx * sin + dy * cos)];
+    return [cx + shift[k][0] + dx * cos - dy * sin, -(cy + shift[k][1] + dx * sin + dy * cos)];
   };
 }
 
@@ -62,97 +81,87 @@ function viewBox(board, at) {
   return [min[0] - m, min[1] - m, max[0] - min[0] + 2 * m, max[1] - min[1] + 2 * m];
 }
 
-function cellMarkup(cell, at, classes) {
+function cellMarkup(cell, at, note) {
   const [x, y] = at(cell.centre, cell.board);
-  const data = `data-cell="${cell.name}" class="cell ${classes}"`;
+  const title = note ? `<title>${note.name}: ${note.summary}</title>` : `<title>${cell.name}</title>`;
+  const data = `data-cell="${cell.name}" class="cell"`;
   if (cell.shape === "point") {
     // A point is small; a wider transparent disc takes the clicks.
     return (
-      `<circle cx="${f(x)}" cy="${f(y)}" r="0.45" ${data} fill="transparent"/>` +
+      `<circle cx="${f(x)}" cy="${f(y)}" r="0.45" ${data} fill="transparent" stroke="none">${title}</circle>` +
       `<circle cx="${f(x)}" cy="${f(y)}" r="${cell.radius}" class="point" fill="${cell.fill}" pointer-events="none"/>`
     );
   }
   const points = cell.outline.map((p) => at(p, cell.board).map(f).join(",")).join(" ");
-  return `<polygon points="${points}" ${data} fill="${cell.fill}"/>`;
+  return `<polygon points="${points}" ${data} fill="${cell.fill}">${title}</polygon>`;
 }
 
-function markMarkup(kind, x, y, size) {
-  switch (kind) {
-    case "target":
-      return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(size * 0.17)}" class="mark target"/>`;
-    case "capture":
-      return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(size * 0.44)}" class="mark capture"/>`;
-    case "here":
-      return `<circle cx="${f(x)}" cy="${f(y)}" r="${f(size * 0.46)}" class="mark here"/>`;
-    default:
-      return "";
-  }
+const MARK_RADIUS = { target: 0.17, capture: 0.44, here: 0.46 };
+
+function markMarkup(kind, name, x, y) {
+  return `<circle cx="${f(x)}" cy="${f(y)}" r="${MARK_RADIUS[kind]}" class="mark ${kind}" data-target="${name}"/>`;
 }
 
 // The whole board as one SVG element's markup.
-export function renderBoard(game, angle, dragging) {
+export function renderBoard(game, angle, stacked) {
   const board = game.board;
   const position = game.position;
-  const at = placer(board, angle);
+  const at = placer(board, angle, stacked);
   const [vx, vy, vw, vh] = viewBox(board, at);
   const cells = new Map(board.cells.map((c) => [c.name, c]));
   const moves = position && game.seat !== null && position.to_move === game.seat && !game.ended ? position.moves : [];
   const targets = game.selected ? targetsOf(moves, game.selected) : new Set();
   const occupied = new Set(position ? position.men.map((m) => m.cell) : []);
   const last = position && position.last ? [position.last.from, position.last.to] : [];
+  const notes = new Map(position && position.notes ? position.notes.map((n) => [n.cell, n]) : []);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(vx)} ${f(vy)} ${f(vw)} ${f(vh)}" class="board" role="img" aria-label="${board.title} board">`,
   ];
   out.push('<g class="cells">');
-  for (const cell of board.cells) {
-    const classes = [];
-    if (last.includes(cell.name)) classes.push("last");
-    if (position && position.check === cell.name) classes.push("check");
-    if (game.selected === cell.name) classes.push("selected");
-    if (targets.has(cell.name)) classes.push("targeted");
-    out.push(cellMarkup(cell, at, classes.join(" ")));
-  }
+  for (const cell of board.cells) out.push(cellMarkup(cell, at, notes.get(cell.name)));
   out.push("</g>");
+  const marked = [];
+  for (const name of last) marked.push([name, "last"]);
+  if (position && position.check) marked.push([position.check, "check"]);
+  if (game.selected) marked.push([game.selected, "selected"]);
   for (const line of board.lines) {
     const [x1, y1] = at(line.from, 0);
     const [x2, y2] = at(line.to, 0);
     out.push(`<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke-width="${line.width}" class="ink"/>`);
   }
-  out.push(overlays(board, cells, at, last, position));
+  out.push(highlights(marked, cells, at));
   out.push(labels(board, cells, at));
-  if (position) out.push(men(position, cells, at, dragging));
+  if (position) out.push(men(position, cells, at));
   for (const name of targets) {
     const cell = cells.get(name);
     const [x, y] = at(cell.centre, cell.board);
-    out.push(markMarkup(occupied.has(name) ? "capture" : "target", x, y, 1));
+    out.push(markMarkup(occupied.has(name) ? "capture" : "target", name, x, y));
   }
   if (game.selected && inPlace(moves, game.selected).length > 0) {
     const cell = cells.get(game.selected);
     const [x, y] = at(cell.centre, cell.board);
-    out.push(markMarkup("here", x, y, 1));
+    out.push(markMarkup("here", game.selected, x, y));
   }
   out.push("</svg>");
   return out.join("");
 }
 
-// The last move's cells tinted, and a check's royal cell glowing, over
-// points too (a Flaxman point has no area to tint).
-function overlays(board, cells, at, last, position) {
-  const out = [];
-  for (const name of last) {
+// The last move's cells, a royal man in check and the selected man's cell,
+// tinted over the cells (a Flaxman point gets a disc, having no area).
+function highlights(marked, cells, at) {
+  const out = ['<g class="highlights" pointer-events="none">'];
+  for (const [name, kind] of marked) {
     const cell = cells.get(name);
-    if (cell && cell.shape === "point") {
+    if (!cell) continue;
+    if (cell.shape === "point") {
       const [x, y] = at(cell.centre, cell.board);
-      out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="0.42" class="lastpoint"/>`);
+      out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="0.44" class="hl ${kind}"/>`);
+    } else {
+      const points = cell.outline.map((p) => at(p, cell.board).map(f).join(",")).join(" ");
+      out.push(`<polygon points="${points}" class="hl ${kind}"/>`);
     }
   }
-  if (position && position.check) {
-    const cell = cells.get(position.check);
-    if (cell) {
-      const [x, y] = at(cell.centre, cell.board);
-      out.push(`<circle cx="${f(x)}" cy="${f(y)}" r="0.5" class="checkglow"/>`);
-    }
-  }
+  out.push("</g>");
   return out.join("");
 }
 
@@ -165,7 +174,7 @@ function labels(board, cells, at) {
       // A hex cell's name, in the cell under its man.
       const [cx, cy] = at(onCell.centre, onCell.board);
       out.push(
-        `<text x="${f(cx)}" y="${f(cy + 0.42)}" class="cellname${onCell.dark ? " dark" : ""}">${label.text}</text>`,
+        `<text x="${f(cx)}" y="${f(cy + 0.46)}" class="cellname${onCell.dark ? " dark" : ""}">${label.text}</text>`,
       );
     } else {
       out.push(`<text x="${f(x)}" y="${f(y + 0.1)}" class="coord">${label.text}</text>`);
@@ -174,14 +183,15 @@ function labels(board, cells, at) {
   for (const cell of board.cells) {
     if (cell.board !== 0 && cell.alt) {
       const [x, y] = at(cell.centre, cell.board);
-      out.push(`<text x="${f(x)}" y="${f(y - 0.34)}" class="cellname">${cell.name} ${cell.alt}</text>`);
+      out.push(`<text x="${f(x)}" y="${f(y - 0.36)}" class="loomname">${cell.alt}</text>`);
+      out.push(`<text x="${f(x)}" y="${f(y + 0.44)}" class="loomletter">${cell.name}</text>`);
     }
   }
   out.push("</g>");
   return out.join("");
 }
 
-function men(position, cells, at, dragging) {
+function men(position, cells, at) {
   const out = ['<g class="men" pointer-events="none">'];
   const sorted = position.men.slice().sort((a, b) => a.level - b.level);
   const fates = new Map();
@@ -197,9 +207,8 @@ function men(position, cells, at, dragging) {
     const [x, y] = at(cell.centre, cell.board);
     const chakraUnder = (man.state === "knight" || man.state === "king") && sorted.some((o) => o.cell === man.cell && o.level > man.level);
     const onChakra = man.level > 0 && !fate;
-    const size = chakraUnder ? 0.98 : onChakra ? 0.62 : cell.shape === "hex" ? 0.74 : 0.8;
-    const lifted = dragging && dragging.from === man.cell && !chakraUnder ? " lifted" : "";
-    out.push(`<g class="at${lifted}">${manMarkup(man, x, y, size)}</g>`);
+    const size = chakraUnder ? 0.98 : onChakra ? 0.62 : cell.shape === "hex" ? 0.64 : 0.8;
+    out.push(`<g class="at">${manMarkup(man, x, y, size)}</g>`);
     if (fate) {
       drawnFates.add(man.cell);
       const count = fates.get(man.cell);

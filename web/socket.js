@@ -42,7 +42,8 @@ export function openSocket(url, { onMessage, onOpen, onStatus }) {
       wait = Math.min(wait * 2, 8000);
     };
   }
-  connect();
+  // After the caller has its handle: the first status goes to it.
+  queueMicrotask(connect);
 
   return {
     send(message) {
