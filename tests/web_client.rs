@@ -65,7 +65,10 @@ fn the_lobby_offers_every_game_with_the_options_the_server_takes() {
         })
         .collect();
     assert_eq!(offered, expected);
-    let pawns: Vec<String> = PawnKind::ALL.iter().map(|p| format!("\"{}\"", p.id())).collect();
+    let pawns: Vec<String> = PawnKind::ALL
+        .iter()
+        .map(|p| format!("\"{}\"", p.id()))
+        .collect();
     let promotions: Vec<String> = Promotion::ALL
         .iter()
         .map(|p| format!("\"{}\"", p.id()))
@@ -111,6 +114,9 @@ fn every_man_of_every_game_has_a_sign_in_the_browser() {
         } else {
             format!("  {model}:")
         };
-        assert!(glyphs.contains(&key), "web/glyphs.js has no sign for {model}");
+        assert!(
+            glyphs.contains(&key),
+            "web/glyphs.js has no sign for {model}"
+        );
     }
 }

@@ -67,7 +67,11 @@ fn check_playout(variant: Variant, seed: u64, plies: usize) -> Vec<MoveView> {
             assert!(names.contains(m.from.as_str()) && names.contains(m.to.as_str()));
         }
         for man in &view.men {
-            assert!(names.contains(man.cell.as_str()), "{key}: man on {}", man.cell);
+            assert!(
+                names.contains(man.cell.as_str()),
+                "{key}: man on {}",
+                man.cell
+            );
         }
         assert_eq!(view.ply as usize, session.ply_count());
         if view.moves.is_empty() {
@@ -115,7 +119,10 @@ fn the_moves_a_browser_is_offered_are_variantarium_moves_in_every_game() {
     assert!(shared, "a route with several moves");
 }
 
-fn next_position(client: &mut Client, game: &str) -> (u64, variantarium::net::board_geometry::PositionView) {
+fn next_position(
+    client: &mut Client,
+    game: &str,
+) -> (u64, variantarium::net::board_geometry::PositionView) {
     for _ in 0..200 {
         if let ServerMessage::Position {
             game: g,
@@ -153,7 +160,10 @@ fn every_follower_gets_the_board_then_a_position_after_each_move() {
         }
     };
     assert_eq!(board.variant, "tapestry");
-    assert!(board.cells.iter().any(|c| c.board == 1), "the Loom is drawn");
+    assert!(
+        board.cells.iter().any(|c| c.board == 1),
+        "the Loom is drawn"
+    );
     let mut session = new_session(
         Variant::parse("tapestry", None).unwrap(),
         DrawRules::default(),
@@ -165,7 +175,9 @@ fn every_follower_gets_the_board_then_a_position_after_each_move() {
         let expected: Vec<String> = session.legal_moves().into_iter().map(|m| m.text).collect();
         let offered: Vec<String> = seen.moves.iter().map(|m| m.text.clone()).collect();
         assert_eq!(offered, expected, "ply {ply}");
-        let text = seen.moves[(ply as usize * 7) % seen.moves.len()].text.clone();
+        let text = seen.moves[(ply as usize * 7) % seen.moves.len()]
+            .text
+            .clone();
         let (mover, mover_ticket) = if ply % 2 == 0 {
             (&mut white, &ticket)
         } else {
@@ -177,7 +189,10 @@ fn every_follower_gets_the_board_then_a_position_after_each_move() {
         session.play(&text).unwrap();
         let (_, position) = next_position(&mut watcher, &ticket.game);
         assert_eq!(position.ply, ply + 1);
-        assert_eq!(position.last.as_ref().map(|m| m.text.as_str()), Some(text.as_str()));
+        assert_eq!(
+            position.last.as_ref().map(|m| m.text.as_str()),
+            Some(text.as_str())
+        );
         seen = position;
     }
 }
