@@ -130,7 +130,8 @@ export function renderBoard(game, angle, stacked) {
     out.push(`<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke-width="${line.width}" class="ink"/>`);
   }
   out.push(highlights(marked, cells, at));
-  out.push(labels(board, cells, at));
+  const square = !board.cells.some((c) => c.shape === "hex");
+  out.push(labels(board, cells, at, square && Math.abs(Math.cos(angle) + 1) < 1e-6));
   if (position) out.push(men(position, cells, at));
   for (const name of targets) {
     const cell = cells.get(name);
@@ -165,8 +166,25 @@ function highlights(marked, cells, at) {
   return out.join("");
 }
 
-function labels(board, cells, at) {
+// A coordinate on the board's edge stays below or left of a board turned
+// round: mirrored across the board, along its row or column.
+function edge([x, y], box, turned) {
+  if (!turned) return [x, y];
+  const [x0, y0, x1, y1] = box;
+  if (y < y0 || y > y1) return [x, y0 + y1 - y];
+  if (x < x0 || x > x1) return [x0 + x1 - x, y];
+  return [x, y];
+}
+
+function labels(board, cells, at, turned) {
   const out = ['<g class="labels">'];
+  const main = board.cells.filter((c) => c.board === 0).map((c) => at(c.centre, 0));
+  const box = [
+    Math.min(...main.map((p) => p[0])) - 0.5,
+    Math.min(...main.map((p) => p[1])) - 0.5,
+    Math.max(...main.map((p) => p[0])) + 0.5,
+    Math.max(...main.map((p) => p[1])) + 0.5,
+  ];
   for (const label of board.labels) {
     const onCell = label.cell ? cells.get(label.cell) : null;
     const [x, y] = at(label.at, onCell ? onCell.board : 0);
@@ -177,7 +195,8 @@ function labels(board, cells, at) {
         `<text x="${f(cx)}" y="${f(cy + 0.46)}" class="cellname${onCell.dark ? " dark" : ""}">${label.text}</text>`,
       );
     } else {
-      out.push(`<text x="${f(x)}" y="${f(y + 0.1)}" class="coord">${label.text}</text>`);
+      const [ex, ey] = edge([x, y], box, turned);
+      out.push(`<text x="${f(ex)}" y="${f(ey + 0.1)}" class="coord">${label.text}</text>`);
     }
   }
   for (const cell of board.cells) {
