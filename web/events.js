@@ -23,7 +23,7 @@ export function bindBoard(element, { current, moves, act }) {
     if (!cell) return;
     const game = current();
     const movable = movableCells(moves()).has(cell);
-    press = { cell, x: e.clientX, y: e.clientY, dragging: false, movable, wasSelected: game.selected === cell };
+    press = { cell, x: e.clientX, y: e.clientY, dragging: false, movable };
     if (movable && game.selected !== cell && !(game.selected && isTarget(game, cell))) {
       act({ selected: cell, play: null, choice: null });
       press.selectedNow = true;

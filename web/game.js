@@ -102,7 +102,7 @@ function moveList(game) {
       .map((m, i) => `<span class="mv${k + i === game.moves.length - 1 ? " latest" : ""}">${esc(m)}</span>`);
     rows.push(`<li><span class="no">${k / n + 1}.</span>${cells.join("")}</li>`);
   }
-  return rows.length ? `<ol class="moves" style="--cols:${n}">${rows.join("")}</ol>` : '<p class="hint">No moves yet.</p>';
+  return rows.length ? `<ol class="moves cols-${n}">${rows.join("")}</ol>` : '<p class="hint">No moves yet.</p>';
 }
 
 function button(action, label, extra = "") {
