@@ -83,8 +83,16 @@ fn lessons_and_puzzles_come_with_the_binary() {
     let away = Away::new("data");
     let listed = String::from_utf8(away.run(&["learn", "--list"]).stdout).unwrap();
     let lessons = listed.lines().filter(|l| !l.trim().is_empty()).count();
-    assert!(lessons >= 58, "{lessons} lines from learn --list:\n{listed}");
-    for id in ["chakra-transmitter", "hexagonal-finch", "flaxman-freeing", "tapestry-winning"] {
+    assert!(
+        lessons >= 58,
+        "{lessons} lines from learn --list:\n{listed}"
+    );
+    for id in [
+        "chakra-transmitter",
+        "hexagonal-finch",
+        "flaxman-freeing",
+        "tapestry-winning",
+    ] {
         assert!(listed.contains(id), "learn --list lacks {id}:\n{listed}");
     }
     let checked = String::from_utf8(away.run(&["learn", "--check"]).stdout).unwrap();
@@ -107,7 +115,13 @@ fn a_lesson_opens_and_the_title_shows_its_pictures_away_from_the_source_tree() {
     let shot = away.dir.join("lesson.png");
     let mut lesson = away.command(
         &away.dir.join("work"),
-        &["screenshot", "--lesson", "chakra-transmitter", "--step", "2"],
+        &[
+            "screenshot",
+            "--lesson",
+            "chakra-transmitter",
+            "--step",
+            "2",
+        ],
     );
     let status = lesson
         .arg("--out")
@@ -115,7 +129,10 @@ fn a_lesson_opens_and_the_title_shows_its_pictures_away_from_the_source_tree() {
         .env("DISPLAY", &display.name)
         .status()
         .expect("the screenshot runs");
-    assert!(status.success(), "the lesson did not open away from the source tree");
+    assert!(
+        status.success(),
+        "the lesson did not open away from the source tree"
+    );
     assert!(image::open(&shot).is_ok(), "no picture of the lesson");
 
     let play = away.command(&away.dir, &["play"]);

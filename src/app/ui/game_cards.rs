@@ -6,7 +6,6 @@
 //! without one shows its name on a plain tile.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy_egui::egui;
