@@ -32,8 +32,11 @@ mod manual;
 mod multi_search;
 mod net;
 mod net_db;
+mod net_http;
+mod net_limits;
 mod net_play;
 mod net_scale;
+mod net_watch;
 #[cfg(feature = "app")]
 mod online_window;
 #[cfg(feature = "app")]

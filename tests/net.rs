@@ -5,7 +5,7 @@
 //! and headless clients playing through it. Every wait is bounded by the
 //! clients' read timeout and every loop by a count.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::Duration;
@@ -694,6 +694,27 @@ impl ServerProcess {
             addr,
             _stdout: stdout,
         }
+    }
+
+    /// SIGTERM, then waits (a bounded time) for the server to stop by
+    /// itself; its exit status. It says `stopped` last.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        // SAFETY: kill only sends a signal to the child's process id.
+        let sent = unsafe { libc::kill(self.child.id() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0, "SIGTERM to the server");
+        for _ in 0..600 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                let mut rest = String::new();
+                let _ = self._stdout.read_to_string(&mut rest);
+                assert!(
+                    rest.trim_end().ends_with("stopped"),
+                    "the server said {rest:?}"
+                );
+                return status;
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+        panic!("the server did not stop within 30 s of SIGTERM");
     }
 
     /// `kill -9`: no chance to finish anything.

@@ -1,10 +1,11 @@
 //! `variantarium serve`: the game server, without a window. It prints
 //! `listening ADDRESS` once it accepts connections, then runs until it is
-//! stopped; the games it was playing carry on when it starts again on the
-//! same database.
+//! stopped (SIGTERM or SIGINT: gracefully, then `stopped`); the games it
+//! was playing carry on when it starts again on the same database.
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -26,6 +27,21 @@ pub struct ServeArgs {
     /// the others may claim the win.
     #[arg(long, default_value_t = 60)]
     pub grace_seconds: u64,
+    /// Connections held at once, in all (lowered to fit the open-file
+    /// limit); more are answered with HTTP 503.
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// Connections held at once from one address (an IPv6 /64), except
+    /// from this machine; 0: no cap.
+    #[arg(long, default_value_t = Limits::default().max_connections_per_address)]
+    pub connections_per_address: usize,
+    /// Seconds a new connection has to send its request or handshake.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub handshake_seconds: u64,
+    /// Seconds a WebSocket may stay silent (the server pings it after a
+    /// third of them) before it is closed.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(3..=86400))]
+    pub idle_seconds: u64,
 }
 
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -44,15 +60,29 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
     let config = ServerConfig {
         listen,
         db,
-        limits: Limits {
-            grace: std::time::Duration::from_secs(args.grace_seconds),
-            ..Limits::default()
-        },
+        limits: limits(args)?,
     };
     let server = start(&config)?;
     writeln!(out, "listening {}", server.addr).map_err(io_error)?;
     writeln!(out, "resumed {} games", server.resumed).map_err(io_error)?;
     out.flush().map_err(io_error)?;
-    server.wait();
+    server.wait()?;
+    writeln!(out, "stopped").map_err(io_error)?;
     Ok(())
+}
+
+fn limits(args: &ServeArgs) -> Result<Limits, String> {
+    if args.max_connections == 0 {
+        return Err("--max-connections must be at least 1".into());
+    }
+    let idle = Duration::from_secs(args.idle_seconds);
+    Ok(Limits {
+        grace: Duration::from_secs(args.grace_seconds),
+        max_connections: args.max_connections,
+        max_connections_per_address: args.connections_per_address,
+        handshake_timeout: Duration::from_secs(args.handshake_seconds),
+        idle_timeout: idle,
+        ping_interval: idle / 3,
+        ..Limits::default()
+    })
 }

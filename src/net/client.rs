@@ -118,7 +118,13 @@ impl Client {
                     return Ok(serde_json::from_str(text.as_str())
                         .map_err(|e| format!("the server sent a bad message: {e}")));
                 }
-                Message::Close(_) => return Ok(Err("the server closed the connection".into())),
+                Message::Close(Some(frame)) => {
+                    let (code, reason) = (u16::from(frame.code), frame.reason);
+                    return Ok(Err(format!(
+                        "the server closed the connection ({code}): {reason}"
+                    )));
+                }
+                Message::Close(None) => return Ok(Err("the server closed the connection".into())),
                 _ => {}
             }
         }

@@ -156,7 +156,11 @@ impl Room {
         promotion: Option<&str>,
         clock: Option<ClockSpec>,
     ) -> Result<GameEvent, String> {
-        let session = game_session(variant, pawn, promotion)?;
+        // The rules name the command line's flags; a client sent fields.
+        let session = game_session(variant, pawn, promotion).map_err(|e| {
+            e.replace("--pawn", "pawn")
+                .replace("--promotion", "promotion")
+        })?;
         if let Some(spec) = clock {
             spec.check()?;
         }

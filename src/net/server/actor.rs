@@ -147,6 +147,11 @@ impl RoomActor {
                 self.followers.retain(|f| f.outbox.conn != conn);
                 self.presence_changed();
             }
+            // The requests before it are done: each was stored and
+            // answered in turn.
+            RoomRequest::Flush { done } => {
+                let _ = done.send(());
+            }
         }
     }
 

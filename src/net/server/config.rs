@@ -4,6 +4,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
@@ -35,18 +36,39 @@ impl Database {
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The largest message (and frame) a client may send, in bytes; a
-    /// larger one closes the connection.
+    /// larger one closes the connection (close code 1009).
     pub max_message_bytes: usize,
     /// Messages per second a connection may send, on average...
     pub messages_per_second: f64,
     /// ...and at once, after a quiet spell. A message over the rate is
-    /// refused; a connection that keeps on is closed.
+    /// refused; a connection that keeps on is closed (close code 1008).
     pub message_burst: f64,
-    /// Games a connection may have waiting for players at one time.
-    pub open_games_per_connection: usize,
+    /// Games waiting for players that one address (one IPv6 /64) may have
+    /// made; from this machine (uncapped), one connection.
+    pub open_games_per_address: usize,
     /// How long a seat may be without a connection to its game before the
     /// other players may claim the win.
-    pub grace: std::time::Duration,
+    pub grace: Duration,
+    /// How long a new connection has to send a whole HTTP request head
+    /// (a page's request or the WebSocket handshake); a plain HTTP
+    /// connection is also closed after this long without a next request.
+    pub handshake_timeout: Duration,
+    /// A WebSocket silent this long is sent a ping...
+    pub ping_interval: Duration,
+    /// ...and one that sends nothing at all (not even the pong) this long
+    /// is closed (close code 1001).
+    pub idle_timeout: Duration,
+    /// Connections at once, in all; lowered to fit the process's limit on
+    /// open files.
+    pub max_connections: usize,
+    /// Connections at once from one address (one IPv6 /64); 0: no cap.
+    pub max_connections_per_address: usize,
+    /// Whether connections from this machine (a proxy in front of the
+    /// server, usually) count against the per-address cap.
+    pub cap_loopback: bool,
+    /// How long a shutdown waits for the connections to be told and
+    /// their replies sent.
+    pub shutdown_wait: Duration,
 }
 
 impl Default for Limits {
@@ -55,8 +77,15 @@ impl Default for Limits {
             max_message_bytes: crate::net::protocol::MAX_MESSAGE_BYTES,
             messages_per_second: 200.0,
             message_burst: 400.0,
-            open_games_per_connection: 5,
-            grace: std::time::Duration::from_secs(60),
+            open_games_per_address: 5,
+            grace: Duration::from_secs(60),
+            handshake_timeout: Duration::from_secs(10),
+            ping_interval: Duration::from_secs(20),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 10_000,
+            max_connections_per_address: 32,
+            cap_loopback: false,
+            shutdown_wait: Duration::from_secs(10),
         }
     }
 }

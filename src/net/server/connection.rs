@@ -1,91 +1,241 @@
 //! One task per connection: it reads the client's messages, checks their
 //! size, rate and form, and passes each to the lobby or to its game's
 //! actor. A bad message gets a `refused` answer; a connection that breaks
-//! the protocol or keeps over the rate is closed. Nothing a client sends
-//! can stop the server or another game.
+//! the protocol, keeps over the rate or stays silent is closed with a close
+//! frame that says why, after the replies already due to it. Nothing a
+//! client sends can stop the server or another game.
 
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use futures_util::StreamExt;
+use futures_util::stream::SplitStream;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::{oneshot, watch};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Error as SocketError, Message, Utf8Bytes};
 
-use super::config::RateLimit;
+use super::config::{Limits, RateLimit};
+use super::gate::Owner;
 use super::lobby::{Lobby, NewGameRequest};
 use super::mailbox::{PlayerRequest, RoomHandle, RoomRequest};
 use super::outbox::Outbox;
+use super::writer::{Writer, linger};
 use crate::net::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, display_name};
 
 /// Messages over the rate in a row after which the connection is closed.
 const MAX_STRIKES: u32 = 50;
 
-pub async fn serve_connection(stream: TcpStream, lobby: Arc<Lobby>, conn: u64) {
-    let limit = lobby.limits.max_message_bytes;
-    let config = WebSocketConfig::default()
-        .max_message_size(Some(limit))
-        .max_frame_size(Some(limit));
-    let Ok(socket) = tokio_tungstenite::accept_async_with_config(stream, Some(config)).await else {
-        return;
-    };
-    let (mut sink, mut source) = socket.split();
-    let (outbox, mut queue) = Outbox::new(conn);
-    let writer = tokio::spawn(async move {
-        while let Some(text) = queue.recv().await {
-            if sink.send(Message::text(text)).await.is_err() {
-                break;
-            }
+/// Why a connection ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Ending {
+    /// The client closed it, or it broke: nobody to tell.
+    Gone,
+    TooBig,
+    OverRate,
+    /// Not a WebSocket as the standard has it (unmasked, bad UTF-8...).
+    BadFrames,
+    /// Nothing heard, not even a pong, for the idle timeout.
+    Silent,
+    Shutdown,
+}
+
+impl Ending {
+    fn from_error(error: &SocketError) -> Ending {
+        match error {
+            SocketError::Capacity(_) => Ending::TooBig,
+            SocketError::Protocol(_) | SocketError::Utf8(_) => Ending::BadFrames,
+            _ => Ending::Gone,
         }
-        let _ = sink.close().await;
-    });
+    }
+
+    /// The close frame that tells the client why, if it can still hear.
+    fn close_frame(self, limits: &Limits) -> Option<CloseFrame> {
+        let (code, reason) = match self {
+            Ending::Gone => return None,
+            Ending::TooBig => (
+                CloseCode::Size,
+                format!(
+                    "message too big: at most {} bytes",
+                    limits.max_message_bytes
+                ),
+            ),
+            Ending::OverRate => (CloseCode::Policy, "too many messages".to_string()),
+            Ending::BadFrames => (CloseCode::Protocol, "not a valid WebSocket frame".into()),
+            Ending::Silent => (
+                CloseCode::Away,
+                format!("nothing heard for {} s", limits.idle_timeout.as_secs()),
+            ),
+            Ending::Shutdown => (CloseCode::Away, "the server is shutting down".to_string()),
+        };
+        Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason),
+        })
+    }
+}
+
+type Source<S> = SplitStream<WebSocketStream<S>>;
+
+/// Serves one WebSocket until it ends, then closes it saying why, after
+/// the replies to everything it asked.
+pub async fn serve_connection<S>(
+    socket: WebSocketStream<S>,
+    lobby: Arc<Lobby>,
+    conn: u64,
+    peer: IpAddr,
+    mut shutdown: watch::Receiver<bool>,
+) where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let limits = lobby.limits;
+    let (sink, mut source) = socket.split();
+    let (outbox, queue) = Outbox::new(conn);
+    let writer = Writer::spawn(sink, queue);
     outbox.send(&ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
     });
-    let mut rate = RateLimit::new(lobby.limits);
-    let mut strikes = 0;
-    let mut rooms: Vec<RoomHandle> = Vec::new();
-    while let Some(Ok(frame)) = source.next().await {
-        let text = match frame {
-            Message::Text(text) => text,
-            Message::Binary(_) => {
-                outbox.refuse(None, "messages are JSON text frames".into());
-                continue;
-            }
-            Message::Close(_) => break,
-            _ => continue,
-        };
-        if !rate.take(Instant::now()) {
-            strikes += 1;
-            if strikes > MAX_STRIKES {
-                break;
-            }
-            outbox.refuse(None, "too many messages: slow down".into());
-            continue;
-        }
-        strikes = 0;
-        match serde_json::from_str::<ClientMessage>(text.as_str()) {
-            Ok(message) => {
-                if let Some(room) = handle(message, &lobby, &outbox).await
-                    && !rooms.iter().any(|r| r.same_channel(&room))
-                {
-                    rooms.push(room);
+    let mut reader = Reader {
+        rate: RateLimit::new(limits),
+        strikes: 0,
+        rooms: Vec::new(),
+        owner: Owner::of(peer, conn, &limits),
+        lobby,
+        outbox,
+    };
+    let ending = reader.read(&mut source, &writer, &mut shutdown).await;
+    let close = ending.close_frame(&limits);
+    if close.is_some() {
+        reader.flush_rooms(limits.shutdown_wait).await;
+    }
+    let sink = writer.finish(close, limits.shutdown_wait).await;
+    // Each game this connection spoke to hears that it has ended, so that
+    // a seat left without a connection is known at once.
+    for room in reader.rooms {
+        let _ = room.send(RoomRequest::Left { conn }).await;
+    }
+    if ending != Ending::Gone
+        && let Some(socket) = sink.and_then(|sink| source.reunite(sink).ok())
+    {
+        linger(socket).await;
+    }
+}
+
+/// A connection's reading side: it checks each message's size, rate and
+/// form and passes it on.
+struct Reader {
+    rate: RateLimit,
+    strikes: u32,
+    /// The games this connection has spoken to.
+    rooms: Vec<RoomHandle>,
+    /// Who the games it creates count against.
+    owner: Owner,
+    lobby: Arc<Lobby>,
+    outbox: Outbox,
+}
+
+impl Reader {
+    /// Reads until the connection ends, pinging it when it is silent.
+    async fn read<S>(
+        &mut self,
+        source: &mut Source<S>,
+        writer: &Writer<S>,
+        shutdown: &mut watch::Receiver<bool>,
+    ) -> Ending
+    where
+        S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let limits = self.lobby.limits;
+        let mut heard = Instant::now();
+        let mut pinged = false;
+        loop {
+            let wake = if pinged {
+                heard + limits.idle_timeout
+            } else {
+                heard + limits.ping_interval.min(limits.idle_timeout)
+            };
+            let read = tokio::select! {
+                biased;
+                _ = shutdown.wait_for(|stop| *stop) => return Ending::Shutdown,
+                read = tokio::time::timeout_at(wake.into(), source.next()) => read,
+            };
+            let frame = match read {
+                Err(_) if pinged => return Ending::Silent,
+                Err(_) => {
+                    writer.ping();
+                    pinged = true;
+                    continue;
                 }
+                Ok(None) => return Ending::Gone,
+                Ok(Some(Err(error))) => return Ending::from_error(&error),
+                Ok(Some(Ok(frame))) => frame,
+            };
+            heard = Instant::now();
+            pinged = false;
+            match frame {
+                Message::Text(text) => {
+                    if let Err(ending) = self.take(text.as_str()).await {
+                        return ending;
+                    }
+                }
+                Message::Binary(_) => {
+                    self.outbox
+                        .refuse(None, "messages are JSON text frames".into());
+                }
+                Message::Close(_) => return Ending::Gone,
+                _ => {}
             }
-            Err(e) => outbox.refuse(None, format!("bad message: {e}")),
         }
     }
-    // Followers hold clones of the outbox; ending the writer closes the
-    // queue. Each game this connection spoke to hears that it has ended, so
-    // that a seat left without a connection is known at once.
-    writer.abort();
-    for room in rooms {
-        let _ = room.send(RoomRequest::Left { conn }).await;
+
+    /// One text message: within the rate, parsed, passed on.
+    async fn take(&mut self, text: &str) -> Result<(), Ending> {
+        if !self.rate.take(Instant::now()) {
+            self.strikes += 1;
+            if self.strikes > MAX_STRIKES {
+                return Err(Ending::OverRate);
+            }
+            self.outbox
+                .refuse(None, "too many messages: slow down".into());
+            return Ok(());
+        }
+        self.strikes = 0;
+        match serde_json::from_str::<ClientMessage>(text) {
+            Ok(message) => {
+                if let Some(room) = handle(message, &self.lobby, &self.outbox, self.owner).await
+                    && !self.rooms.iter().any(|r| r.same_channel(&room))
+                {
+                    self.rooms.push(room);
+                }
+            }
+            Err(e) => self.outbox.refuse(None, format!("bad message: {e}")),
+        }
+        Ok(())
+    }
+
+    /// Waits (at most `wait`) until every game this connection spoke to
+    /// has done what it was asked and queued its replies.
+    async fn flush_rooms(&self, wait: Duration) {
+        let flushes = self.rooms.iter().map(|room| async move {
+            let (done, answered) = oneshot::channel();
+            if room.send(RoomRequest::Flush { done }).await.is_ok() {
+                let _ = answered.await;
+            }
+        });
+        let _ = tokio::time::timeout(wait, futures_util::future::join_all(flushes)).await;
     }
 }
 
 /// Passes a message on; the game it went to, if any.
-async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> Option<RoomHandle> {
+async fn handle(
+    message: ClientMessage,
+    lobby: &Arc<Lobby>,
+    outbox: &Outbox,
+    owner: Owner,
+) -> Option<RoomHandle> {
     let routed = match message {
         ClientMessage::Create {
             variant,
@@ -105,7 +255,7 @@ async fn handle(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> 
                 listed,
                 name,
             };
-            match lobby.create(request, outbox.conn) {
+            match lobby.create(request, owner) {
                 Ok((seated, room)) => {
                     outbox.send(&seated);
                     let token = match seated {
@@ -221,9 +371,14 @@ fn game_request(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> 
             return Err((None, "not a game request".into()));
         }
     };
+    // A spectator may know the game by its invite code only.
+    let by_code = matches!(request, RoomRequest::Follow { token: None, .. });
     match lobby.room(&game) {
         Ok(room) => Ok((room, request)),
-        Err(reason) => Err((Some(game), reason)),
+        Err(reason) => match by_code.then(|| lobby.room_by_code(&game)) {
+            Some(Ok(room)) => Ok((room, request)),
+            _ => Err((Some(game), reason)),
+        },
     }
 }
 

@@ -1,33 +1,66 @@
 //! Starting a server: open the store, bring back every unfinished game,
 //! then accept connections, one task each, on a tokio runtime of its own.
 //! On PostgreSQL it also listens for the commits of other servers on the
-//! same database.
+//! same database. It stops gracefully on SIGTERM or SIGINT.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
+use tokio::sync::{oneshot, watch};
+
+use super::accept::{Site, serve_tcp};
 use super::config::{Database, ServerConfig};
-use super::connection::serve_connection;
+use super::gate::{Gate, raise_open_file_limit};
 use super::lobby::Lobby;
+use super::mailbox::RoomRequest;
 use crate::net::postgres::{PgStore, listen};
 use crate::net::sqlite::SqliteStore;
 use crate::net::store::Store;
 
-/// A server running on its own threads; dropping it stops it.
+/// A server running on its own threads; dropping it stops it at once,
+/// [`RunningServer::shutdown`] gracefully.
 pub struct RunningServer {
     pub addr: SocketAddr,
     /// Unfinished games brought back from the store at start.
     pub resumed: usize,
+    /// The most connections it holds at once (its cap, lowered to fit the
+    /// process's open-file limit).
+    pub max_connections: usize,
     runtime: Option<tokio::runtime::Runtime>,
+    stop: watch::Sender<bool>,
+    site: Arc<Site>,
 }
 
 impl RunningServer {
-    /// Runs until the process ends.
-    pub fn wait(mut self) {
-        if let Some(runtime) = self.runtime.take() {
-            runtime.block_on(std::future::pending::<()>());
-        }
+    /// Runs until the process is told to stop (SIGTERM or SIGINT), then
+    /// shuts down gracefully.
+    pub fn wait(mut self) -> Result<(), String> {
+        let Some(runtime) = self.runtime.as_ref() else {
+            return Ok(());
+        };
+        runtime.block_on(stop_signal())?;
+        self.shutdown_now();
+        Ok(())
+    }
+
+    /// Stops gracefully: no new connection; every connection is told with
+    /// a close frame (1001), after the replies to what it asked; every
+    /// game has stored what it was asked to. Waits at most the limits'
+    /// `shutdown_wait` for the connections.
+    pub fn shutdown(mut self) {
+        self.shutdown_now();
+    }
+
+    fn shutdown_now(&mut self) {
+        let Some(runtime) = self.runtime.take() else {
+            return;
+        };
+        let _ = self.stop.send(true);
+        let site = Arc::clone(&self.site);
+        runtime.block_on(drain(site));
+        runtime.shutdown_timeout(Duration::from_secs(1));
     }
 }
 
@@ -39,8 +72,40 @@ impl Drop for RunningServer {
     }
 }
 
+/// SIGTERM or SIGINT.
+async fn stop_signal() -> Result<(), String> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let listen = |kind| signal(kind).map_err(|e| format!("cannot listen for signals: {e}"));
+    let mut terminate = listen(SignalKind::terminate())?;
+    let mut interrupt = listen(SignalKind::interrupt())?;
+    tokio::select! {
+        _ = terminate.recv() => {}
+        _ = interrupt.recv() => {}
+    }
+    Ok(())
+}
+
+/// After the stop is given: waits until every connection has closed (or
+/// the wait is over), then until every game has done the requests in its
+/// mailbox.
+async fn drain(site: Arc<Site>) {
+    let wait = site.lobby.limits.shutdown_wait;
+    let deadline = Instant::now() + wait;
+    while site.gate.count() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let flushes = site.lobby.running().into_iter().map(|room| async move {
+        let (done, answered) = oneshot::channel();
+        if room.send(RoomRequest::Flush { done }).await.is_ok() {
+            let _ = answered.await;
+        }
+    });
+    let _ = tokio::time::timeout(wait, futures_util::future::join_all(flushes)).await;
+}
+
 /// Opens the store, resumes its games and listens.
 pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
+    let open_files = raise_open_file_limit();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -74,27 +139,42 @@ pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
     }
     let listener = tokio::net::TcpListener::from_std(listener)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    tokio::spawn(accept_loop(listener, lobby));
+    let (stop, shutdown) = watch::channel(false);
+    let gate = Gate::new(&config.limits, open_files);
+    let site = Arc::new(Site {
+        lobby,
+        gate,
+        shutdown,
+    });
+    tokio::spawn(accept_loop(listener, Arc::clone(&site)));
     drop(inside);
     Ok(RunningServer {
         addr,
         resumed,
+        max_connections: site.gate.max_total(),
         runtime: Some(runtime),
+        stop,
+        site,
     })
 }
 
-async fn accept_loop(listener: tokio::net::TcpListener, lobby: Arc<Lobby>) {
+async fn accept_loop(listener: tokio::net::TcpListener, site: Arc<Site>) {
     let next_conn = AtomicU64::new(1);
+    let mut shutdown = site.shutdown.clone();
     loop {
-        match listener.accept().await {
-            Ok((stream, _)) => {
+        let accepted = tokio::select! {
+            biased;
+            _ = shutdown.wait_for(|stop| *stop) => return,
+            accepted = listener.accept() => accepted,
+        };
+        match accepted {
+            Ok((stream, peer)) => {
                 let conn = next_conn.fetch_add(1, Ordering::Relaxed);
-                let _ = stream.set_nodelay(true);
-                tokio::spawn(serve_connection(stream, Arc::clone(&lobby), conn));
+                tokio::spawn(serve_tcp(stream, peer, Arc::clone(&site), conn));
             }
             // Out of file descriptors and the like: wait a little rather
             // than spin; the connections already open go on.
-            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
         }
     }
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use super::actor::{RunningGame, spawn_room};
 use super::config::Limits;
+use super::gate::Owner;
 use super::host::{MadeRematch, RoomHost, seated_names};
 use super::mailbox::{RoomHandle, RoomRequest};
 use super::secret::{random_hex, random_seat, random_text};
@@ -25,9 +26,9 @@ pub struct Lobby {
 struct LobbyState {
     games: HashMap<String, RoomHandle>,
     codes: HashMap<String, String>,
-    /// Games waiting for players: their seek and the connection that
-    /// created them (None after a restart).
-    waiting: HashMap<String, (Seek, bool, Option<u64>)>,
+    /// Games waiting for players: their seek, whether it is listed, and
+    /// who created them (None after a restart).
+    waiting: HashMap<String, (Seek, bool, Option<Owner>)>,
     /// The listed games, and those of them being played now.
     listed: std::collections::HashSet<String>,
     playing: HashMap<String, Playing>,
@@ -132,18 +133,18 @@ impl Lobby {
     pub fn create(
         self: &Arc<Self>,
         request: NewGameRequest,
-        conn: u64,
+        owner: Owner,
     ) -> Result<(ServerMessage, RoomHandle), String> {
         let open = self
             .state()
             .waiting
             .values()
-            .filter(|(_, _, by)| *by == Some(conn))
+            .filter(|(_, _, by)| *by == Some(owner))
             .count();
-        if open >= self.limits.open_games_per_connection {
+        if open >= self.limits.open_games_per_address {
             return Err(format!(
                 "at most {} games waiting for players at once",
-                self.limits.open_games_per_connection
+                self.limits.open_games_per_address
             ));
         }
         let name = display_name(request.name.as_deref())?;
@@ -187,7 +188,7 @@ impl Lobby {
         };
         let handle = self.start_room(game, None)?;
         if let Some(entry) = self.state().waiting.get_mut(&id) {
-            entry.2 = Some(conn);
+            entry.2 = Some(owner);
         }
         let seated = ServerMessage::Seated {
             game: id,
@@ -274,6 +275,11 @@ impl Lobby {
         if let Some(handle) = handle {
             tokio::spawn(async move { handle.send(RoomRequest::CatchUp { version }).await });
         }
+    }
+
+    /// The mailboxes of every game running here.
+    pub fn running(&self) -> Vec<RoomHandle> {
+        self.state().games.values().cloned().collect()
     }
 
     /// Notices may have been missed: every game running here checks the

@@ -2,7 +2,7 @@
 //! players and spectators, passed on by their connections, and the news of
 //! commits made elsewhere.
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 use super::outbox::Outbox;
 
@@ -46,6 +46,9 @@ pub enum RoomRequest {
     CatchUp { version: u64 },
     /// The connection numbered `conn` has ended.
     Left { conn: u64 },
+    /// Answered once every request before it is done: its steps stored
+    /// and its replies queued (a connection closing, the server stopping).
+    Flush { done: oneshot::Sender<()> },
 }
 
 /// A running game's mailbox.
