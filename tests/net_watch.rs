@@ -1,11 +1,15 @@
 //! What a spectator or a client author meets beyond the moves: a game
-//! watched by its invite code (all a spectator is given), and refusals
-//! worded in the protocol's own fields.
+//! watched by its invite code (all a spectator is given), refusals worded
+//! in the protocol's own fields, and a finished game read back from the
+//! store once it has left the server's memory.
+
+use std::thread;
+use std::time::Duration;
 
 use variantarium::net::protocol::{ClientMessage, GameEvent, ServerMessage};
 use variantarium::net::server::Limits;
 
-use crate::net::{connect, create, serve_in_process};
+use crate::net::{answer, connect, create, join, serve_in_process};
 use crate::net_db::{Backend, TestDb};
 
 #[test]
@@ -84,4 +88,55 @@ fn a_refused_game_option_is_named_by_its_field_not_by_a_command_line_flag() {
             other => panic!("not refused: {other:?}"),
         }
     }
+}
+
+#[test]
+fn a_finished_game_no_one_follows_leaves_memory_and_is_read_back_when_watched() {
+    let db = TestDb::new("retire", Backend::Sqlite);
+    let limits = Limits {
+        keep_finished: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = serve_in_process(&db, limits);
+    let addr = server.addr.to_string();
+    let mut white = connect(&addr);
+    let ticket = create(&mut white, "flaxman", None, Some(0));
+    let mut black = connect(&addr);
+    join(&mut black, &ticket.code);
+    let abort = ClientMessage::Abort {
+        game: ticket.game.clone(),
+        token: ticket.token.clone(),
+    };
+    assert_eq!(answer(&mut white, &abort), None);
+    // Followed, it stays however long.
+    thread::sleep(Duration::from_millis(900));
+    assert_eq!(server.running_games(), 1);
+    white.close();
+    black.close();
+    let gone = (0..200).any(|_| {
+        thread::sleep(Duration::from_millis(50));
+        server.running_games() == 0
+    });
+    assert!(gone, "the finished game is still in memory");
+    // Asked for again, it is read back from the store, whole.
+    let mut spectator = connect(&addr);
+    spectator
+        .send(&ClientMessage::Watch {
+            game: ticket.game.clone(),
+            since: 0,
+        })
+        .unwrap();
+    let mut events = Vec::new();
+    for _ in 0..100 {
+        match spectator.recv().unwrap() {
+            ServerMessage::Event { event, .. } => events.push(event),
+            ServerMessage::Following { .. } => break,
+            other => panic!("the spectator got {other:?}"),
+        }
+    }
+    assert!(
+        matches!(events.last(), Some(GameEvent::Ended { status, .. }) if status == "aborted"),
+        "{events:?}"
+    );
+    assert_eq!(server.running_games(), 1);
 }

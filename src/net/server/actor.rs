@@ -93,7 +93,20 @@ struct Follower {
 
 impl RoomActor {
     async fn run(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
+        let mut last_request = Instant::now();
         loop {
+            if let Some(at) = self.retire_at(last_request) {
+                let waited = tokio::time::timeout_at(at.into(), mailbox.recv()).await;
+                match waited {
+                    Ok(Some(request)) => {
+                        last_request = Instant::now();
+                        self.handle(request);
+                        continue;
+                    }
+                    Ok(None) => break,
+                    Err(_) => return self.retire(mailbox).await,
+                }
+            }
             let request = match self.room.flag_deadline() {
                 Some(deadline) => {
                     let next = mailbox.recv();
@@ -117,6 +130,24 @@ impl RoomActor {
                 None => mailbox.recv().await,
             };
             let Some(request) = request else { break };
+            last_request = Instant::now();
+            self.handle(request);
+        }
+    }
+
+    /// When a finished game that no one follows leaves memory.
+    fn retire_at(&self, last_request: Instant) -> Option<Instant> {
+        let idle = self.room.ended().is_some() && self.followers.is_empty();
+        idle.then(|| last_request + self.host.keep_finished())
+    }
+
+    /// Leaves memory: the lobby forgets this game (the next request for it
+    /// reads it back from the store), and the requests already sent here
+    /// are still answered.
+    async fn retire(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
+        self.host.retire(&self.id, &self.code);
+        mailbox.close();
+        while let Some(request) = mailbox.recv().await {
             self.handle(request);
         }
     }

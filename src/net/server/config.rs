@@ -66,6 +66,10 @@ pub struct Limits {
     /// Whether connections from this machine (a proxy in front of the
     /// server, usually) count against the per-address cap.
     pub cap_loopback: bool,
+    /// How long a finished game stays in memory after its last request
+    /// once no one follows it (then it is read back from the store when
+    /// asked for).
+    pub keep_finished: Duration,
     /// How long a shutdown waits for the connections to be told and
     /// their replies sent.
     pub shutdown_wait: Duration,
@@ -85,6 +89,7 @@ impl Default for Limits {
             max_connections: 10_000,
             max_connections_per_address: 32,
             cap_loopback: false,
+            keep_finished: Duration::from_secs(60),
             shutdown_wait: Duration::from_secs(10),
         }
     }

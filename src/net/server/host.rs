@@ -31,6 +31,11 @@ pub trait RoomHost: Send + Sync {
     fn playing_changed(&self, id: &str, playing: Option<Playing>);
     /// How long a seat may be away before the others may claim the win.
     fn grace(&self) -> std::time::Duration;
+    /// How long a finished game stays in memory after its last request
+    /// once no one follows it.
+    fn keep_finished(&self) -> std::time::Duration;
+    /// The game leaves memory: requests for it start it from the store.
+    fn retire(&self, id: &str, code: &str);
     /// Makes and starts a new game, every seat taken, not listed.
     fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String>;
     /// The running game with this id, started from the store if need be.

@@ -53,6 +53,12 @@ impl RunningServer {
         self.shutdown_now();
     }
 
+    /// The games running in memory now (finished ones leave it a while
+    /// after no one follows them).
+    pub fn running_games(&self) -> usize {
+        self.site.lobby.running().len()
+    }
+
     fn shutdown_now(&mut self) {
         let Some(runtime) = self.runtime.take() else {
             return;

@@ -365,6 +365,17 @@ impl RoomHost for Lobby {
         self.limits.grace
     }
 
+    fn keep_finished(&self) -> std::time::Duration {
+        self.limits.keep_finished
+    }
+
+    fn retire(&self, id: &str, code: &str) {
+        let mut state = self.state();
+        state.games.remove(id);
+        state.codes.remove(code);
+        state.waiting.remove(id);
+    }
+
     fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String> {
         self.make_rematch(plan)
     }
