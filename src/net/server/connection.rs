@@ -255,22 +255,7 @@ async fn handle(
                 listed,
                 name,
             };
-            match lobby.create(request, owner) {
-                Ok((seated, room)) => {
-                    outbox.send(&seated);
-                    let token = match seated {
-                        ServerMessage::Seated { token, .. } => Some(token),
-                        _ => None,
-                    };
-                    let follow = RoomRequest::Follow {
-                        since: 0,
-                        token,
-                        outbox: outbox.clone(),
-                    };
-                    Ok((room, follow))
-                }
-                Err(reason) => Err((None, reason)),
-            }
+            create(request, lobby, outbox, owner)
         }
         ClientMessage::Join { code, seat, name } => display_name(name.as_deref())
             .and_then(|name| Ok((lobby.room_by_code(&code)?, name)))
@@ -313,6 +298,24 @@ async fn handle(
 }
 
 type Routed = Result<(RoomHandle, RoomRequest), (Option<String>, String)>;
+
+/// A new game made: its creator seated and following it.
+fn create(request: NewGameRequest, lobby: &Arc<Lobby>, outbox: &Outbox, owner: Owner) -> Routed {
+    let (seated, room) = lobby
+        .create(request, owner)
+        .map_err(|reason| (None, reason))?;
+    outbox.send(&seated);
+    let token = match seated {
+        ServerMessage::Seated { token, .. } => Some(token),
+        _ => None,
+    };
+    let follow = RoomRequest::Follow {
+        since: 0,
+        token,
+        outbox: outbox.clone(),
+    };
+    Ok((room, follow))
+}
 
 /// A message about one game: its actor and what to ask it.
 fn game_request(message: ClientMessage, lobby: &Arc<Lobby>, outbox: &Outbox) -> Routed {
