@@ -23,7 +23,7 @@ pub use layout::ReservedBottom;
 pub use learn::menu::LearnFocus;
 pub use learn::paced::LessonCue;
 pub use learn::player::{
-    Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
+    Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress, LessonWords,
     LessonRequested, LessonSteps, frame_hints,
 };
 pub use look::camera::{CameraSystems, MainCamera, OrbitCamera};

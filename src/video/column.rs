@@ -92,16 +92,17 @@ fn blocks(player: &LessonPlayer) -> (Vec<Block>, f32) {
     let done = lesson.shown_steps(player.frame.done);
     let progress = format!("step {done} of {total}");
     blocks.push(block(&progress, LINE_INK, SMALL, 0.3));
-    if let Some(caption) = &player.frame.caption {
+    let words = player.words();
+    if let Some(caption) = words.caption {
         blocks.push(block(caption, CAPTION_INK, 1.0, 0.9));
     }
-    if let Some(prompt) = player.prompt() {
+    if let Some(prompt) = words.prompt {
         blocks.push(block(prompt, PROMPT_INK, 1.0, 0.7));
     }
-    if let Some(Feedback::Right(text)) = &player.feedback {
+    if let Some(Feedback::Right(text)) = words.feedback {
         blocks.push(block(&format!("✔ {text}"), RIGHT_INK, 1.0, 0.7));
     }
-    if player.finished() {
+    if words.complete {
         blocks.push(block("Lesson complete.", RIGHT_INK, 1.0, 0.7));
     }
     (blocks, done as f32 / total as f32)

@@ -93,10 +93,11 @@ fn lesson_panel(
 
 /// The step's caption, the exercise's prompt and the answer's verdict.
 fn lesson_words(ui: &mut egui::Ui, player: &LessonPlayer) {
-    if let Some(caption) = &player.frame.caption {
+    let words = player.words();
+    if let Some(caption) = words.caption {
         ui.add(egui::Label::new(egui::RichText::new(caption).size(17.0)).wrap());
     }
-    if let Some(prompt) = player.prompt() {
+    if let Some(prompt) = words.prompt {
         ui.add_space(6.0);
         ui.add(
             egui::Label::new(
@@ -109,7 +110,7 @@ fn lesson_words(ui: &mut egui::Ui, player: &LessonPlayer) {
         );
         ui.label("Click a piece, then where it goes.");
     }
-    match &player.feedback {
+    match words.feedback {
         Some(Feedback::Right(text)) => {
             ui.add(egui::Label::new(egui::RichText::new(format!("✔ {text}")).color(RIGHT)).wrap());
         }
@@ -118,7 +119,7 @@ fn lesson_words(ui: &mut egui::Ui, player: &LessonPlayer) {
         }
         None => {}
     }
-    if player.finished() {
+    if words.complete {
         ui.add_space(6.0);
         ui.colored_label(RIGHT, "Lesson complete.");
     }

@@ -124,6 +124,28 @@ impl LessonPlayer {
             _ => None,
         }
     }
+
+    /// What the lesson says now, as its panel (or a recording's column)
+    /// writes it.
+    pub fn words(&self) -> LessonWords<'_> {
+        LessonWords {
+            caption: self.frame.caption.as_deref(),
+            prompt: self.prompt(),
+            feedback: self.feedback.as_ref(),
+            complete: self.finished(),
+        }
+    }
+}
+
+/// What a lesson says at a moment: the caption in force, the exercise's
+/// prompt while it waits for the player, the verdict on the answer, and
+/// whether the lesson is complete.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LessonWords<'a> {
+    pub caption: Option<&'a str>,
+    pub prompt: Option<&'a str>,
+    pub feedback: Option<&'a Feedback>,
+    pub complete: bool,
 }
 
 /// The systems that move a lesson on (its controls, its clock, a
