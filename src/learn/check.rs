@@ -1,10 +1,11 @@
 //! Proves a lesson against the rules: every move legal where it is played,
 //! every exercise's accepted moves legal (and the rest of the lesson sound
-//! after each of them), every cell named on the board, every `expect` true.
+//! after each of them), every cell named on the board, every `expect` true;
+//! and every caption up long enough to be read.
 
 use std::fmt;
 
-use super::lesson::{Lesson, Step};
+use super::lesson::{Lesson, READING_PACE, Step, reading_seconds};
 use super::script::Frame;
 use crate::rules::view::HintKind;
 
@@ -63,8 +64,32 @@ pub fn check(lesson: &Lesson) -> Result<(), Problem> {
             kinds.join(", ")
         )));
     }
+    readable(lesson)?;
     let frame = Frame::start(lesson).map_err(whole)?;
     walk(frame, &lesson.steps, 0)
+}
+
+/// Every caption is up for at least the time its words take to read at
+/// [`READING_PACE`].
+fn readable(lesson: &Lesson) -> Result<(), Problem> {
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let Step::Caption { text, .. } = step else {
+            continue;
+        };
+        let seconds = step.seconds();
+        let characters = text.chars().count();
+        if characters as f32 > seconds * READING_PACE {
+            return Err(Problem {
+                step: i + 1,
+                message: format!(
+                    "the caption's {characters} characters need {} seconds at {READING_PACE} \
+                     a second, not {seconds}",
+                    reading_seconds(text)
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Plays `steps` (the first is step `offset + 1`) from `frame`; an
