@@ -381,7 +381,9 @@ mod ecs {
                 break;
             }
             hints_seen |= !app.world().resource::<LessonHints>().0.is_empty();
-            if let Some(Step::Exercise(exercise)) = player.next_step().cloned() {
+            if let (true, Some(Step::Exercise(exercise))) =
+                (player.awaiting_move(), player.next_step().cloned())
+            {
                 wrong_seen |= try_a_wrong_move(&mut app, id, &exercise);
                 let legal = app.world().resource::<Match>().session.legal_moves();
                 assert!(legal.iter().any(|m| m.text == exercise.accept[0]));
@@ -446,8 +448,7 @@ mod ecs {
             });
             settle(&mut app);
             for _ in 0..100 {
-                let player = app.world().resource::<LessonPlayer>();
-                if matches!(player.next_step(), Some(Step::Exercise(_))) {
+                if app.world().resource::<LessonPlayer>().awaiting_move() {
                     break;
                 }
                 app.world_mut().write_message(LessonControl::Forward);
@@ -608,7 +609,8 @@ fn screenshot_of_a_lesson_names_a_bad_lesson_or_step_before_any_window() {
 }
 
 /// `--step N` counts steps as the lesson panel does: only those that take
-/// time; marks, arrows and checks come with the step after them.
+/// time; marks, arrows and checks come with the step after them, so step N
+/// has those that came with it and none of the next one's.
 #[test]
 fn screenshot_steps_are_counted_as_the_panel_counts_them() {
     let library = Library::shipped().expect("the lessons load");
@@ -618,7 +620,127 @@ fn screenshot_steps_are_counted_as_the_panel_counts_them() {
     let applied: Vec<Option<usize>> = (0..=6).map(|n| lesson.steps_through(n)).collect();
     assert_eq!(
         applied,
-        [Some(0), Some(3), Some(4), Some(6), Some(8), Some(9), None]
+        [Some(0), Some(1), Some(4), Some(5), Some(7), Some(9), None]
+    );
+}
+
+/// The steps done each time a recording's timeline moves the lesson on,
+/// from its start: what the video shows, state by state.
+pub fn video_states(lesson: &variantarium::learn::Lesson) -> Vec<usize> {
+    use variantarium::learn::timing::{Cue, LessonTiming};
+    let mut states = vec![0];
+    let mut done = 0;
+    for cue in LessonTiming::new(lesson, 10).cues {
+        done = match cue.cue {
+            Cue::Through(steps) => steps,
+            Cue::Answer => done + 1,
+            _ => done,
+        };
+        if states.last() != Some(&done) {
+            states.push(done);
+        }
+    }
+    states
+}
+
+/// `screenshot --lesson ID --step N` shows what the lesson's video shows
+/// when its panel first counts step N: the same caption, marks and arrows,
+/// for every step of every lesson.
+#[test]
+fn a_screenshot_step_shows_what_the_video_shows_at_that_step() {
+    let library = Library::load(&lessons_dir()).expect("the lessons folder reads");
+    let mut differ = Vec::new();
+    for lesson in library.playable() {
+        let states = video_states(lesson);
+        for shown in 0..=lesson.shown_steps(lesson.steps.len()) {
+            let in_video = states
+                .iter()
+                .find(|&&done| lesson.shown_steps(done) == shown)
+                .unwrap_or_else(|| panic!("{}: the video reaches step {shown}", lesson.id));
+            let video = Frame::after(lesson, *in_video).expect("the steps play");
+            let through = lesson.steps_through(shown).expect("a step");
+            let shot = Frame::after(lesson, through).expect("the steps play");
+            if (&shot.caption, &shot.marks, &shot.arrows)
+                != (&video.caption, &video.marks, &video.arrows)
+            {
+                differ.push(format!(
+                    "{} --step {shown}: the screenshot has {} marks and {} arrows, the video {} and {}",
+                    lesson.id,
+                    shot.marks.len(),
+                    shot.arrows.len(),
+                    video.marks.len(),
+                    video.arrows.len()
+                ));
+            }
+        }
+    }
+    assert!(
+        differ.is_empty(),
+        "{} steps differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
+}
+
+/// Every caption, every exercise's praise and every prompt of a recording
+/// is up long enough to read at 17 characters a second.
+#[test]
+fn every_lesson_reads_at_17_characters_a_second_or_slower() {
+    use variantarium::learn::timing::{Cue, LessonTiming};
+    let library = Library::load(&lessons_dir()).expect("the lessons folder reads");
+    let lessons: Vec<_> = library
+        .entries
+        .iter()
+        .filter_map(|e| e.lesson.as_ref())
+        .collect();
+    assert!(lessons.len() >= 58, "{} lessons", lessons.len());
+    let fps = 10;
+    let mut fast = Vec::new();
+    let mut captions = 0;
+    for lesson in lessons {
+        let mut too_fast = |what: &str, text: &str, seconds: f32| {
+            let pace = text.chars().count() as f32 / seconds;
+            if pace > 17.0 {
+                fast.push(format!(
+                    "{}: {what} at {pace:.1} characters a second ({} in {seconds} s)",
+                    lesson.id,
+                    text.chars().count()
+                ));
+            }
+        };
+        let timing = LessonTiming::new(lesson, fps);
+        // A recording's prompt is up from the exercise's start to its answer.
+        let mut answers = timing.cues.iter().filter(|c| c.cue == Cue::Answer);
+        for (i, step) in lesson.steps.iter().enumerate() {
+            match step {
+                Step::Caption { text, .. } => {
+                    captions += 1;
+                    too_fast(&format!("step {} caption", i + 1), text, step.seconds());
+                }
+                Step::Exercise(exercise) => {
+                    too_fast(
+                        &format!("step {} praise", i + 1),
+                        &exercise.right,
+                        step.seconds(),
+                    );
+                    let answer = answers.next().expect("an answer cue").frame;
+                    // It starts when the step before it has had its time.
+                    let before = i.checked_sub(1).map_or(0.0, |b| lesson.steps[b].seconds());
+                    let start = timing.frame_done(i).expect("reached")
+                        + (before * fps as f32).round() as u64;
+                    let up = (answer - start) as f32 / fps as f32;
+                    too_fast(&format!("step {} prompt", i + 1), &exercise.prompt, up);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(captions >= 200, "{captions} captions");
+    assert!(
+        fast.is_empty(),
+        "{} words read too fast:\n{}",
+        fast.len(),
+        fast.join("\n")
     );
 }
 

@@ -28,6 +28,8 @@ mod hexchess3p;
 #[cfg(feature = "app")]
 mod keys;
 mod learn;
+#[cfg(feature = "app")]
+mod lesson_player;
 mod manual;
 mod multi_search;
 mod net;

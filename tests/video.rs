@@ -461,19 +461,19 @@ fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
     let frames = frames_in(&dir);
     assert_eq!(frames.len(), expected);
     let recorded = cells_in(&dir.with_extension("json"));
-    // Step 3 as the panel counts: Light's mark, then a3 marked bad and a2
-    // good; step 2 has Light's mark alone.
-    let (shot_3, shot_cells) = lesson_screenshot(&display, id, 3);
-    let (shot_2, _) = lesson_screenshot(&display, id, 2);
+    // Step 4 as the panel counts: Light's mark, then a3 marked bad and a2
+    // good; step 3 has Light's mark alone.
+    let (shot_4, shot_cells) = lesson_screenshot(&display, id, 4);
+    let (shot_3, _) = lesson_screenshot(&display, id, 3);
     let through = |shown| lesson.steps_through(shown).expect("a step");
     let frame_of = |shown| {
         let frame = timing.frame_done(through(shown)).expect("reached");
         &frames[(title + frame) as usize]
     };
-    let (with, without) = (frame_of(3), frame_of(2));
+    let (with, without) = (frame_of(4), frame_of(3));
     for (cell, ink) in [("a3", Ink::Red), ("a2", Ink::Green)] {
         let in_video = added_inks(with, without, &recorded, cell);
-        let in_shot = added_inks(&shot_3, &shot_2, &shot_cells, cell);
+        let in_shot = added_inks(&shot_4, &shot_3, &shot_cells, cell);
         assert!(
             marked(in_video, ink),
             "the recording marks {cell} {ink:?}: {in_video:?}"
@@ -484,7 +484,7 @@ fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
         );
     }
     // The mark comes in the frame its step does, not before.
-    let before = &frames[(title + timing.frame_done(through(3)).expect("reached") - 1) as usize];
+    let before = &frames[(title + timing.frame_done(through(4)).expect("reached") - 1) as usize];
     assert_eq!(
         added_inks(before, without, &recorded, "a3"),
         (0, 0),

@@ -23,8 +23,8 @@ pub use layout::ReservedBottom;
 pub use learn::menu::LearnFocus;
 pub use learn::paced::LessonCue;
 pub use learn::player::{
-    Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress, LessonWords,
-    LessonRequested, LessonSteps, frame_hints,
+    Feedback, LessonControl, LessonHints, LessonLibrary, LessonPlayer, LessonProgress,
+    LessonRequested, LessonSteps, LessonWords, frame_hints,
 };
 pub use look::camera::{CameraSystems, MainCamera, OrbitCamera};
 pub use look::capture::ScreenshotRequest;

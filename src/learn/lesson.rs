@@ -11,6 +11,14 @@ use serde::{Deserialize, Serialize};
 pub const CAPTION_SECONDS: f32 = 4.0;
 /// Seconds a move's animation is given when the file gives none.
 pub const MOVE_SECONDS: f32 = 1.5;
+/// The fastest a lesson's words may go by, in characters a second: the
+/// common subtitle pace for adult viewers.
+pub const READING_PACE: f32 = 17.0;
+
+/// Seconds `text` needs at [`READING_PACE`], to the half second above.
+pub fn reading_seconds(text: &str) -> f32 {
+    (text.chars().count() as f32 / READING_PACE * 2.0).ceil() / 2.0
+}
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,18 +60,23 @@ impl Lesson {
     }
 
     /// How many steps are applied when the player has seen `shown` of them:
-    /// up to the next step that takes time. None past the lesson's end.
+    /// through the `shown`-th step that takes time, with the marks, arrows
+    /// and checks that came with it, and none of those that come with the
+    /// next one. None past the lesson's end.
     pub fn steps_through(&self, shown: usize) -> Option<usize> {
         if shown > self.shown_steps(self.steps.len()) {
             return None;
         }
+        if shown == 0 {
+            return Some(0);
+        }
         let mut seen = 0;
         for (i, step) in self.steps.iter().enumerate() {
             if step.seconds() > 0.0 {
-                if seen == shown {
-                    return Some(i);
-                }
                 seen += 1;
+                if seen == shown {
+                    return Some(i + 1);
+                }
             }
         }
         Some(self.steps.len())
@@ -227,13 +240,14 @@ pub struct PieceAt {
 
 impl Step {
     /// How long the step takes when played at speed 1, in seconds (an
-    /// exercise waits for the player: its time is the scripted answer's).
+    /// exercise waits for the player: its time runs from the answer, long
+    /// enough for its praise to be read).
     pub fn seconds(&self) -> f32 {
         match self {
             Step::Caption { seconds, .. } => seconds.unwrap_or(CAPTION_SECONDS),
             Step::Move { seconds, .. } => seconds.unwrap_or(MOVE_SECONDS),
             Step::Pause { seconds } => *seconds,
-            Step::Exercise(_) => MOVE_SECONDS * 2.0,
+            Step::Exercise(exercise) => (MOVE_SECONDS * 2.0).max(reading_seconds(&exercise.right)),
             Step::Camera { .. } => 1.0,
             Step::Marks { .. } | Step::Arrow(_) | Step::Clear | Step::Expect(_) => 0.0,
         }

@@ -6,19 +6,22 @@
 //! The player's pace: after a short lead-in, each step that takes no time
 //! (marks, arrows, a clear, an `expect`) comes at once with the next step
 //! that takes time (a caption, a move, a camera shot, a pause), and that
-//! step's seconds pass before the next such group. An exercise waits for
-//! the player; in a recording the player thinks for [`THINK_SECONDS`] with
-//! the prompt up (picking up the man to move [`PICK_SECONDS`] in, which
-//! shows where he may go and what the rules say of it), then plays the
-//! scripted answer (the first accepted move),
-//! the lesson's reply follows [`REPLY_SECONDS`] later, and the exercise's
-//! own seconds run from the answer.
+//! step's seconds pass before the next such group. An exercise opens, its
+//! prompt up, when the step before it has had its seconds, and waits for
+//! the player; in a recording the player thinks for [`THINK_SECONDS`], or
+//! longer when the prompt needs longer to be read (picking up the man to
+//! move [`PICK_SECONDS`] in, which shows where he may go and what the
+//! rules say of it), then plays the scripted answer (the first accepted
+//! move), the lesson's reply follows [`REPLY_SECONDS`] later, and the
+//! exercise's own seconds run from the answer. The lesson is complete when
+//! its last step has had its seconds.
 
-use super::lesson::{Lesson, Step};
+use super::lesson::{Lesson, Step, reading_seconds};
 
 /// Seconds before a lesson's first step, as the player waits on opening.
 pub const LEAD_IN_SECONDS: f32 = 0.5;
-/// Seconds a recording's player looks at an exercise before answering.
+/// Seconds a recording's player looks at an exercise before answering, at
+/// the least.
 pub const THINK_SECONDS: f32 = 2.5;
 /// Seconds into that thought at which the answer's man is picked up.
 pub const PICK_SECONDS: f32 = 1.0;
@@ -32,6 +35,8 @@ pub enum Cue {
     /// The lesson plays on until this many steps are done (stopping short
     /// at an exercise).
     Through(usize),
+    /// The exercise that comes next opens: its prompt is up.
+    Open,
     /// The man of the scripted answer is picked up (selected, as a click
     /// on him would).
     Pick,
@@ -39,6 +44,8 @@ pub enum Cue {
     Answer,
     /// The reply to the answer is played.
     Reply,
+    /// The last step has had its time: the lesson is complete.
+    End,
 }
 
 /// A cue and the frame it falls on (0 is the lesson's first frame).
@@ -52,7 +59,7 @@ pub struct TimedCue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonTiming {
     pub cues: Vec<TimedCue>,
-    /// Frames from the lesson's start to the end of its last step's time.
+    /// Frames from the lesson's start through the one that completes it.
     pub frames: u64,
 }
 
@@ -66,9 +73,14 @@ impl LessonTiming {
         let mut done = 0;
         while done < steps.len() {
             if let Step::Exercise(exercise) = &steps[done] {
-                let answer = at + frames_of(THINK_SECONDS);
+                let think = frames_of(THINK_SECONDS.max(reading_seconds(&exercise.prompt)));
+                let answer = at + think;
                 cues.push(TimedCue {
-                    frame: at + frames_of(PICK_SECONDS).min(frames_of(THINK_SECONDS) - 1),
+                    frame: at,
+                    cue: Cue::Open,
+                });
+                cues.push(TimedCue {
+                    frame: at + frames_of(PICK_SECONDS).min(think - 1),
                     cue: Cue::Pick,
                 });
                 cues.push(TimedCue {
@@ -95,10 +107,13 @@ impl LessonTiming {
                 at += frames_of(seconds);
             }
         }
-        let last = cues.last().map_or(0, |c| c.frame + 1);
+        cues.push(TimedCue {
+            frame: at,
+            cue: Cue::End,
+        });
         LessonTiming {
             cues,
-            frames: at.max(last),
+            frames: at + 1,
         }
     }
 
@@ -120,7 +135,7 @@ impl LessonTiming {
             done = match cue.cue {
                 Cue::Through(n) => n,
                 Cue::Answer => done + 1,
-                Cue::Pick | Cue::Reply => done,
+                Cue::Open | Cue::Pick | Cue::Reply | Cue::End => done,
             };
             if done >= steps {
                 return Some(cue.frame);
@@ -196,16 +211,18 @@ mod tests {
         ];
         let timing = LessonTiming::new(&lesson(steps), 10);
         let cues: Vec<(u64, Cue)> = timing.cues.iter().map(|c| (c.frame, c.cue)).collect();
-        // Lead-in 0.5 s, the camera's second, the caption's three seconds.
+        // Lead-in 0.5 s, the camera's second, the caption's three seconds;
+        // the pause's two seconds end it.
         assert_eq!(
             cues,
             vec![
                 (5, Cue::Through(1)),
                 (15, Cue::Through(3)),
-                (45, Cue::Through(5))
+                (45, Cue::Through(5)),
+                (65, Cue::End)
             ]
         );
-        assert_eq!(timing.frames, 65, "the pause's two seconds end it");
+        assert_eq!(timing.frames, 66, "through the frame that completes it");
         assert_eq!(timing.at(15).collect::<Vec<_>>(), vec![Cue::Through(3)]);
         assert_eq!(timing.at(16).count(), 0);
     }
@@ -217,26 +234,49 @@ mod tests {
         let timing = LessonTiming::new(&l, 4);
         let cues: Vec<(u64, Cue)> = timing.cues.iter().map(|c| (c.frame, c.cue)).collect();
         // 0.5 s lead-in (2 frames); the caption's 2 s (8); the clear comes
-        // with the exercise's opening; 2.5 s of thought (10), the man
-        // picked up after one (4); the reply 0.9 s after the answer (4);
-        // the exercise's 3 s from the answer.
+        // with the exercise's opening, when the caption has had its time;
+        // 2.5 s of thought (10), the man picked up after one (4); the reply
+        // 0.9 s after the answer (4); the exercise's 3 s from the answer;
+        // the last caption's second.
         assert_eq!(
             cues,
             vec![
                 (2, Cue::Through(1)),
                 (10, Cue::Through(2)),
+                (10, Cue::Open),
                 (14, Cue::Pick),
                 (20, Cue::Answer),
                 (24, Cue::Reply),
                 (32, Cue::Through(4)),
+                (36, Cue::End),
             ]
         );
-        assert_eq!(timing.frames, 36);
+        assert_eq!(timing.frames, 37);
         assert_eq!(timing.frame_done(0), Some(0));
         assert_eq!(timing.frame_done(1), Some(2));
         assert_eq!(timing.frame_done(3), Some(20));
         assert_eq!(timing.frame_done(4), Some(32));
         assert_eq!(timing.frame_done(5), None);
+    }
+
+    #[test]
+    fn a_long_prompt_is_up_long_enough_to_be_read() {
+        let mut long = exercise(false);
+        if let Step::Exercise(e) = &mut long {
+            // 85 characters: five seconds at 17 a second.
+            e.prompt = "p".repeat(85);
+        }
+        let timing = LessonTiming::new(&lesson(vec![long]), 10);
+        let cues: Vec<(u64, Cue)> = timing.cues.iter().map(|c| (c.frame, c.cue)).collect();
+        assert_eq!(
+            cues,
+            vec![
+                (5, Cue::Open),
+                (15, Cue::Pick),
+                (55, Cue::Answer),
+                (85, Cue::End)
+            ]
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use bevy::prelude::*;
 
-use super::player::{LessonPlayer, LessonProgress, LessonSteps, step_forward};
+use super::player::{LessonPlayer, LessonProgress, LessonSteps, complete, step_forward};
 use crate::app::play::game::{CellClicked, MoveRequested};
 use crate::app::play::selection::select_or_move;
 use crate::app::screen::PacedFromOutside;
@@ -44,10 +44,11 @@ fn follow_cues(
     for LessonCue(cue) in cues.read() {
         match *cue {
             Cue::Through(steps) => {
-                while player.frame.done < steps && !player.awaiting_move() && !player.finished() {
-                    step_forward(&mut player, &mut moves, &mut progress, false);
+                while player.frame.done < steps && !player.exercise_next() && !player.finished() {
+                    step_forward(&mut player, &mut moves, false);
                 }
             }
+            Cue::Open => player.open_exercise(),
             Cue::Pick => {
                 if let Some(cell) = answer_from(&player) {
                     clicks.write(CellClicked { cell });
@@ -65,6 +66,7 @@ fn follow_cues(
                 }
             }
             Cue::Reply => player.play_reply(&mut moves),
+            Cue::End => complete(&mut player, &mut progress),
         }
     }
 }

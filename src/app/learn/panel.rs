@@ -144,11 +144,11 @@ fn player_controls(
         } else {
             "⏵ Play"
         };
-        let play = ui.add_enabled(!player.finished(), egui::Button::new(label));
+        let play = ui.add_enabled(!player.complete, egui::Button::new(label));
         if map.note("lesson-play", play).clicked() {
             controls.write(LessonControl::PlayPause);
         }
-        let forward = ui.add_enabled(!player.finished(), egui::Button::new("⏩"));
+        let forward = ui.add_enabled(!player.complete, egui::Button::new("⏩"));
         let hint = if player.awaiting_move() {
             "Show the answer"
         } else {

@@ -6,15 +6,19 @@
 
 use std::collections::VecDeque;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::app::look::camera::{OrbitCamera, frame_the_boards, start_the_view};
-use crate::app::play::computer::Players;
+use crate::app::play::clock::NextClock;
+use crate::app::play::computer::{Players, SuggestedMove, Thinking};
 use crate::app::play::game::HumanSides;
 use crate::app::play::game::{
     GameStarted, GameSystems, HistoryRequested, HistoryStep, MoveApplied, MoveRequested,
     NewGameRequested,
 };
+use crate::app::play::remote::ServerGame;
+use crate::app::play::selection::{PendingChoice, Selection};
 use crate::app::screen::{BoardBorrowed, PacedFromOutside, PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
 use crate::learn::timing::REPLY_SECONDS;
@@ -70,6 +74,11 @@ pub struct LessonPlayer {
     /// Seconds (at speed 1) before the next step.
     pub wait: f32,
     pub feedback: Option<Feedback>,
+    /// The exercise that comes next has opened: its time has come, its
+    /// prompt is up and the board takes the player's move.
+    pub exercise_open: bool,
+    /// The last step has had its time.
+    pub complete: bool,
     /// Moves the lesson sent to the game and not yet seen applied.
     pub(super) pending: VecDeque<String>,
     /// The reply to a right answer, played once the answer's man has
@@ -87,6 +96,8 @@ impl LessonPlayer {
             speed: 1.0,
             wait: 0.5,
             feedback: None,
+            exercise_open: false,
+            complete: false,
             pending: VecDeque::new(),
             reply: None,
             reply_wait: 0.0,
@@ -98,9 +109,14 @@ impl LessonPlayer {
         self.lesson.steps.get(self.frame.done)
     }
 
-    /// Whether the lesson waits for the player's move.
-    pub fn awaiting_move(&self) -> bool {
+    /// Whether the step to come is an exercise (open or not yet).
+    pub fn exercise_next(&self) -> bool {
         matches!(self.next_step(), Some(Step::Exercise(_)))
+    }
+
+    /// Whether the lesson waits for the player's move: its exercise is open.
+    pub fn awaiting_move(&self) -> bool {
+        self.exercise_open && self.exercise_next()
     }
 
     pub fn finished(&self) -> bool {
@@ -120,8 +136,15 @@ impl LessonPlayer {
     /// The prompt of the exercise waiting for the player.
     pub fn prompt(&self) -> Option<&str> {
         match self.next_step() {
-            Some(Step::Exercise(e)) => Some(&e.prompt),
+            Some(Step::Exercise(e)) if self.exercise_open => Some(&e.prompt),
             _ => None,
+        }
+    }
+
+    /// Opens the exercise that comes next, if one does.
+    pub fn open_exercise(&mut self) {
+        if self.exercise_next() {
+            self.exercise_open = true;
         }
     }
 
@@ -132,7 +155,7 @@ impl LessonPlayer {
             caption: self.frame.caption.as_deref(),
             prompt: self.prompt(),
             feedback: self.feedback.as_ref(),
-            complete: self.finished(),
+            complete: self.complete,
         }
     }
 }
@@ -205,12 +228,43 @@ fn load_progress(mut progress: ResMut<LessonProgress>, paced: Option<Res<PacedFr
     }
 }
 
+/// What a lesson's game must not inherit from any game or lesson before
+/// it, and the way its game starts.
+#[derive(SystemParam)]
+pub(super) struct FreshBoard<'w, 's> {
+    commands: Commands<'w, 's>,
+    games: MessageWriter<'w, NewGameRequested>,
+    players: ResMut<'w, Players>,
+    clock: ResMut<'w, NextClock>,
+    hint: ResMut<'w, SuggestedMove>,
+    selection: ResMut<'w, Selection>,
+    choice: ResMut<'w, PendingChoice>,
+}
+
+impl FreshBoard<'_, '_> {
+    /// Starts the game of `frame` with nothing of the games before it: no
+    /// computer player (the script plays the other side) nor a search or
+    /// a hint still under way, no clock, no man picked up, and moves played
+    /// here, never proposed to a server.
+    fn start(&mut self, frame: &Frame) {
+        self.players.set_if_neq(Players::default());
+        *self.clock = NextClock::Saved(None);
+        self.commands.remove_resource::<Thinking>();
+        self.commands.remove_resource::<ServerGame>();
+        *self.hint = SuggestedMove::default();
+        self.selection.set_if_neq(Selection::default());
+        self.choice.set_if_neq(PendingChoice::default());
+        self.games.write(NewGameRequested {
+            session: frame.session.clone(),
+        });
+    }
+}
+
 fn start_lessons(
     mut commands: Commands,
     mut requests: MessageReader<LessonRequested>,
     library: Res<LessonLibrary>,
-    mut games: MessageWriter<NewGameRequested>,
-    mut players: ResMut<Players>,
+    mut board: FreshBoard,
 ) {
     let Some(request) = requests.read().last() else {
         return;
@@ -224,11 +278,7 @@ fn start_lessons(
         // The library holds only proved lessons: this cannot fail.
         return;
     };
-    games.write(NewGameRequested {
-        session: frame.session.clone(),
-    });
-    // A lesson has no computer player: the script plays the other side.
-    *players = Players::default();
+    board.start(&frame);
     commands.insert_resource(LessonPlayer::new(
         lesson.clone(),
         frame,
@@ -252,15 +302,15 @@ fn mode_follows_the_player(
 }
 
 /// Rebuilds the lesson after `steps` steps and shows it without animation.
-fn rewind(player: &mut LessonPlayer, steps: usize, games: &mut MessageWriter<NewGameRequested>) {
+fn rewind(player: &mut LessonPlayer, steps: usize, board: &mut FreshBoard) {
     if let Ok(frame) = Frame::after(&player.lesson, steps) {
-        games.write(NewGameRequested {
-            session: frame.session.clone(),
-        });
+        board.start(&frame);
         player.frame = frame;
         player.pending.clear();
         player.reply = None;
         player.feedback = None;
+        player.exercise_open = false;
+        player.complete = false;
         player.wait = 0.5;
     }
 }
@@ -268,7 +318,7 @@ fn rewind(player: &mut LessonPlayer, steps: usize, games: &mut MessageWriter<New
 fn control_lessons(
     mut controls: MessageReader<LessonControl>,
     player: Option<ResMut<LessonPlayer>>,
-    mut games: MessageWriter<NewGameRequested>,
+    mut board: FreshBoard,
     mut moves: MessageWriter<MoveRequested>,
     mut next: ResMut<NextState<Screen>>,
     mut progress: ResMut<LessonProgress>,
@@ -282,7 +332,7 @@ fn control_lessons(
             LessonControl::PlayPause => player.playing = !player.playing,
             LessonControl::Speed(speed) => player.speed = speed.clamp(0.25, 4.0),
             LessonControl::Restart => {
-                rewind(&mut player, 0, &mut games);
+                rewind(&mut player, 0, &mut board);
                 player.playing = true;
             }
             LessonControl::Back => {
@@ -291,15 +341,40 @@ fn control_lessons(
                 while to > 0 && player.lesson.steps[to - 1].seconds() == 0.0 {
                     to -= 1;
                 }
-                rewind(&mut player, to, &mut games);
+                rewind(&mut player, to, &mut board);
                 player.playing = false;
             }
-            LessonControl::Forward => {
-                step_forward(&mut player, &mut moves, &mut progress, true);
-            }
+            LessonControl::Forward => forward(&mut player, &mut moves, &mut progress),
             LessonControl::Leave => next.set(Screen::Learn),
         }
     }
+}
+
+/// The step button: on to the lesson's next moment, as its own time would
+/// bring it. The steps up to and with the next one that takes time come
+/// together; an exercise opens (and, open, shows its answer); after the
+/// last step the lesson is complete.
+fn forward(
+    player: &mut LessonPlayer,
+    moves: &mut MessageWriter<MoveRequested>,
+    progress: &mut LessonProgress,
+) {
+    if player.awaiting_move() {
+        step_forward(player, moves, true);
+        return;
+    }
+    while let Some(seconds) = player.next_step().map(Step::seconds) {
+        if player.exercise_next() {
+            player.open_exercise();
+            player.wait = 0.0;
+            return;
+        }
+        step_forward(player, moves, false);
+        if seconds > 0.0 {
+            return;
+        }
+    }
+    complete(player, progress);
 }
 
 /// Applies the next step: a move goes to the game to be animated. An
@@ -308,7 +383,6 @@ fn control_lessons(
 pub(super) fn step_forward(
     player: &mut LessonPlayer,
     moves: &mut MessageWriter<MoveRequested>,
-    progress: &mut LessonProgress,
     force: bool,
 ) {
     let Some(step) = player.next_step().cloned() else {
@@ -332,17 +406,22 @@ pub(super) fn step_forward(
         moves.write(MoveRequested { text: text.clone() });
         player.pending.push_back(text);
     }
-    // The answer's words stay up until the lesson moves on with the board.
-    if matches!(step, Step::Move { .. } | Step::Exercise(_)) {
+    // The answer's words stay up for the exercise's own time, until the
+    // lesson moves on.
+    if step.seconds() > 0.0 {
         player.feedback = None;
     }
+    player.exercise_open = false;
     player.wait = step.seconds();
-    if player.finished() {
-        finish(player, progress);
-    }
 }
 
-fn finish(player: &mut LessonPlayer, progress: &mut LessonProgress) {
+/// The last step has had its time: the lesson is complete, and counted as
+/// finished.
+pub(super) fn complete(player: &mut LessonPlayer, progress: &mut LessonProgress) {
+    if player.complete || !player.finished() {
+        return;
+    }
+    player.complete = true;
     player.playing = false;
     if let Some(path) = progress.path.clone()
         && let Err(e) = progress.progress.finish(&player.lesson.id, &path)
@@ -352,7 +431,9 @@ fn finish(player: &mut LessonPlayer, progress: &mut LessonProgress) {
 }
 
 /// Plays the lesson on in real time (a slow frame must not slow the
-/// captions down); steps that take no time all happen in one frame.
+/// captions down); steps that take no time all happen in one frame. An
+/// exercise opens when the step before it has had its time; the lesson is
+/// complete when its last step has.
 fn advance_lessons(
     time: Res<Time<Real>>,
     player: Option<ResMut<LessonPlayer>>,
@@ -373,8 +454,18 @@ fn advance_lessons(
         return;
     }
     player.wait -= elapsed;
-    while player.wait <= 0.0 && !player.awaiting_move() && !player.finished() {
-        step_forward(&mut player, &mut moves, &mut progress, false);
+    while player.wait <= 0.0 && !player.finished() {
+        if player.exercise_next() {
+            player.open_exercise();
+            break;
+        }
+        // The frame's time past a step's end counts toward the next one.
+        let over = player.wait;
+        step_forward(&mut player, &mut moves, false);
+        player.wait += over;
+    }
+    if player.finished() && player.wait <= 0.0 {
+        complete(&mut player, &mut progress);
     }
 }
 
@@ -386,7 +477,6 @@ fn answer_exercises(
     mut applied: MessageReader<MoveApplied>,
     player: Option<ResMut<LessonPlayer>>,
     mut history: MessageWriter<HistoryRequested>,
-    mut progress: ResMut<LessonProgress>,
 ) {
     let Some(mut player) = player else {
         applied.clear();
@@ -398,10 +488,13 @@ fn answer_exercises(
             player.pending.pop_front();
             continue;
         }
-        let Some(Step::Exercise(exercise)) = player.next_step().cloned() else {
-            // Not the lesson's move and no exercise open: take it back.
-            history.write(HistoryRequested(HistoryStep::Undo));
-            continue;
+        let exercise = match player.next_step() {
+            Some(Step::Exercise(exercise)) if player.exercise_open => exercise.clone(),
+            _ => {
+                // Not the lesson's move and no exercise open: take it back.
+                history.write(HistoryRequested(HistoryStep::Undo));
+                continue;
+            }
         };
         if !exercise.accept.contains(text) {
             let said = wrong_answer(&exercise, player.frame.session.as_ref(), &applied.mv);
@@ -417,11 +510,9 @@ fn answer_exercises(
         player.reply = exercise.reply.clone();
         player.reply_wait = REPLY_SECONDS;
         player.feedback = Some(Feedback::Right(exercise.right.clone()));
+        player.exercise_open = false;
         player.wait = step.seconds();
         player.playing = true;
-        if player.finished() {
-            finish(&mut player, &mut progress);
-        }
     }
 }
 
