@@ -128,11 +128,11 @@ pub fn game(game: &GamePage, links: &Links) -> String {
     }
     body.push_str(&men(game));
     body.push_str(&lessons(game, links));
-    let rules = game_rules(family.title).unwrap_or("");
+    let rules = game_rules(family.title).unwrap_or_default();
     let _ = write!(
         body,
         "<section class=\"rules\" id=\"rules\">\n<h2>The full rules</h2>\n{}</section>\n",
-        to_html(rules)
+        to_html(&rules)
     );
     let _ = write!(
         body,
