@@ -377,7 +377,7 @@ mod ecs {
         let (mut wrong_seen, mut right_seen, mut hints_seen) = (false, false, false);
         for _ in 0..200 {
             let player = app.world().resource::<LessonPlayer>();
-            if player.finished() {
+            if player.complete {
                 break;
             }
             hints_seen |= !app.world().resource::<LessonHints>().0.is_empty();
@@ -400,7 +400,7 @@ mod ecs {
             }
         }
         let player = app.world().resource::<LessonPlayer>();
-        assert!(player.finished(), "{id} ran to its end");
+        assert!(player.complete, "{id} ran to its end");
         assert!(
             wrong_seen && right_seen && hints_seen,
             "{id}: {wrong_seen} {right_seen} {hints_seen}"
