@@ -199,7 +199,7 @@ fn learn_check_passes_the_shipped_lessons_and_fails_the_fixtures() {
     let (code, _, err) = variantarium(&["learn", "--check", "--dir", "/nonexistent/lessons"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("cannot read the lessons folder /nonexistent/lessons"),
+        err.contains("cannot read the folder /nonexistent/lessons"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1);

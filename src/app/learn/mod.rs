@@ -3,6 +3,7 @@
 //! lesson panel with its captions and controls ([`panel`]) and the "Show
 //! me" links of the game panel ([`show_me`]).
 
+pub mod lesson_hints;
 pub mod menu;
 pub mod paced;
 pub mod panel;

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+pub use super::lesson_hints::{LessonHints, frame_hints, show_lesson_hints};
 use crate::app::look::camera::{OrbitCamera, frame_the_boards, start_the_view};
 use crate::app::play::clock::NextClock;
 use crate::app::play::computer::{Players, SuggestedMove, Thinking};
@@ -22,8 +23,7 @@ use crate::app::play::selection::{PendingChoice, Selection};
 use crate::app::screen::{BoardBorrowed, PacedFromOutside, PlayMode, Screen, in_lesson};
 use crate::learn::progress::{Progress, progress_path};
 use crate::learn::timing::REPLY_SECONDS;
-use crate::learn::{ArrowKind, Frame, Lesson, Library, MarkColour, Shot, Step, wrong_answer};
-use crate::rules::view::{Hint, HintKind};
+use crate::learn::{Frame, Lesson, Library, Shot, Step, wrong_answer};
 
 /// Every lesson found at start-up, broken ones included.
 #[derive(Resource, Default)]
@@ -175,10 +175,6 @@ pub struct LessonWords<'a> {
 /// recording's cues), before the game applies the moves they send.
 #[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct LessonSteps;
-
-/// The lesson's marks and arrows as rule hints, drawn with the overlays.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct LessonHints(pub Vec<Hint>);
 
 pub fn plugin(app: &mut App) {
     app.add_message::<LessonRequested>()
@@ -513,65 +509,6 @@ fn answer_exercises(
         player.exercise_open = false;
         player.wait = step.seconds();
         player.playing = true;
-    }
-}
-
-/// The colour a lesson mark is drawn in, through the overlays' hint kinds.
-fn mark_kind(colour: MarkColour) -> HintKind {
-    match colour {
-        MarkColour::Focus => HintKind::LoomEffect,
-        MarkColour::Good => HintKind::Route,
-        MarkColour::Bad => HintKind::Check,
-        MarkColour::Info => HintKind::Definers,
-    }
-}
-
-fn arrow_kind(kind: ArrowKind) -> HintKind {
-    match kind {
-        ArrowKind::Straight => HintKind::Note,
-        ArrowKind::Route => HintKind::Route,
-        ArrowKind::Transmitter => HintKind::Transmitter,
-        ArrowKind::Definers => HintKind::Definers,
-    }
-}
-
-/// The hints a frame shows: its arrows, then its marks.
-pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
-    let mut hints: Vec<Hint> = frame
-        .arrows
-        .iter()
-        .map(|arrow| Hint::Path {
-            cells: arrow.cells.clone(),
-            kind: arrow_kind(arrow.kind),
-            label: arrow.label.clone(),
-        })
-        .collect();
-    // A move's arrow ends in a ring, so that its direction shows.
-    hints.extend(
-        frame
-            .arrows
-            .iter()
-            .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
-            .filter_map(|a| a.cells.last())
-            .filter(|&&at| !frame.marks.iter().any(|m| m.cell == at))
-            .map(|&at| Hint::Mark {
-                at,
-                kind: HintKind::Note,
-                label: String::new(),
-            }),
-    );
-    hints.extend(frame.marks.iter().map(|mark| Hint::Mark {
-        at: mark.cell,
-        kind: mark_kind(mark.colour),
-        label: mark.label.clone().unwrap_or_default(),
-    }));
-    hints
-}
-
-pub fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
-    let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
-    if hints.0 != wanted {
-        hints.0 = wanted;
     }
 }
 

@@ -1,0 +1,71 @@
+//! A lesson's marks and arrows as the overlays' rule hints: what the
+//! current frame of the lesson shows, in the colours the overlays use.
+
+use bevy::prelude::*;
+
+use super::player::LessonPlayer;
+use crate::learn::{ArrowKind, Frame, MarkColour};
+use crate::rules::view::{Hint, HintKind};
+
+/// The lesson's marks and arrows as rule hints, drawn with the overlays.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct LessonHints(pub Vec<Hint>);
+
+/// The colour a lesson mark is drawn in, through the overlays' hint kinds.
+fn mark_kind(colour: MarkColour) -> HintKind {
+    match colour {
+        MarkColour::Focus => HintKind::LoomEffect,
+        MarkColour::Good => HintKind::Route,
+        MarkColour::Bad => HintKind::Check,
+        MarkColour::Info => HintKind::Definers,
+    }
+}
+
+fn arrow_kind(kind: ArrowKind) -> HintKind {
+    match kind {
+        ArrowKind::Straight => HintKind::Note,
+        ArrowKind::Route => HintKind::Route,
+        ArrowKind::Transmitter => HintKind::Transmitter,
+        ArrowKind::Definers => HintKind::Definers,
+    }
+}
+
+/// The hints a frame shows: its arrows, then its marks.
+pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
+    let mut hints: Vec<Hint> = frame
+        .arrows
+        .iter()
+        .map(|arrow| Hint::Path {
+            cells: arrow.cells.clone(),
+            kind: arrow_kind(arrow.kind),
+            label: arrow.label.clone(),
+        })
+        .collect();
+    // A move's arrow ends in a ring, so that its direction shows.
+    hints.extend(
+        frame
+            .arrows
+            .iter()
+            .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
+            .filter_map(|a| a.cells.last())
+            .filter(|&&at| !frame.marks.iter().any(|m| m.cell == at))
+            .map(|&at| Hint::Mark {
+                at,
+                kind: HintKind::Note,
+                label: String::new(),
+            }),
+    );
+    hints.extend(frame.marks.iter().map(|mark| Hint::Mark {
+        at: mark.cell,
+        kind: mark_kind(mark.colour),
+        label: mark.label.clone().unwrap_or_default(),
+    }));
+    hints
+}
+
+pub fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
+    let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
+    if hints.0 != wanted {
+        hints.0 = wanted;
+    }
+}
