@@ -29,6 +29,8 @@ mod hexchess3p;
 mod keys;
 mod learn;
 mod manual;
+#[cfg(feature = "app")]
+mod menus;
 mod multi_search;
 mod net;
 mod net_db;
