@@ -900,9 +900,19 @@ fn hint_gives_the_analysis_best_move_while_it_runs() {
     app.world_mut().resource_mut::<Analysing>().on = true;
     update_until(&mut app, "the analysis' first depth", |app| {
         let analysing = app.world().resource::<Analysing>();
-        analysing.latest.as_ref().is_some_and(|a| !a.line.is_empty())
+        analysing
+            .latest
+            .as_ref()
+            .is_some_and(|a| !a.line.is_empty())
     });
-    let best = app.world().resource::<Analysing>().latest.as_ref().unwrap().line[0].clone();
+    let best = app
+        .world()
+        .resource::<Analysing>()
+        .latest
+        .as_ref()
+        .unwrap()
+        .line[0]
+        .clone();
     let own = last_legal(app.world().resource::<Match>().session.as_ref()).unwrap();
     assert_ne!(best, own, "the test needs two different answers");
     app.world_mut().write_message(HintRequested);

@@ -352,8 +352,15 @@ mod app {
         app.update();
         let kept = record::open(&autosave).expect("an autosave");
         let kept = kept.clock.expect("the clocks");
-        let kept: Vec<Duration> = kept.left_ms.iter().map(|&ms| Duration::from_millis(ms)).collect();
-        assert_eq!(kept, asked_at, "the autosave keeps the clocks as they stood");
+        let kept: Vec<Duration> = kept
+            .left_ms
+            .iter()
+            .map(|&ms| Duration::from_millis(ms))
+            .collect();
+        assert_eq!(
+            kept, asked_at,
+            "the autosave keeps the clocks as they stood"
+        );
         // Continue, with the camera flying in so that no time runs yet.
         app.world_mut().insert_resource(FlyIn::default());
         app.world_mut().write_message(ResumeRequested);

@@ -97,7 +97,12 @@ fn a_quick_click_after_scrolling_the_learn_list_opens_the_lesson() {
     };
     frame(Vec::new());
     let (_, shown) = frame(Vec::new());
-    let first = shown.0.keys().find(|k| k.starts_with("lesson:")).expect("a lesson").clone();
+    let first = shown
+        .0
+        .keys()
+        .find(|k| k.starts_with("lesson:"))
+        .expect("a lesson")
+        .clone();
     let over_list = egui::Pos2::from(shown.0[&first]);
     let mut opened = 0;
     for round in 0..5 {
@@ -114,8 +119,11 @@ fn a_quick_click_after_scrolling_the_learn_list_opens_the_lesson() {
             ]);
         }
         let (_, shown) = frame(Vec::new());
-        let lessons: Vec<(&String, &[f32; 2])> =
-            shown.0.iter().filter(|(k, _)| k.starts_with("lesson:")).collect();
+        let lessons: Vec<(&String, &[f32; 2])> = shown
+            .0
+            .iter()
+            .filter(|(k, _)| k.starts_with("lesson:"))
+            .collect();
         let (name, at) = lessons[lessons.len() / 2];
         let at = egui::Pos2::from(*at);
         // The pointer goes there and clicks, all in one frame.

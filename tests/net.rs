@@ -861,7 +861,13 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
         (output.status.code(), err)
     };
     let cases: [&[&str]; 10] = [
-        &["bot", "--server", "http://127.0.0.1:1", "--create", "flaxman"],
+        &[
+            "bot",
+            "--server",
+            "http://127.0.0.1:1",
+            "--create",
+            "flaxman",
+        ],
         &["bot", "--server", "ws://127.0.0.1", "--create", "flaxman"],
         &["serve", "--listen", "nowhere"],
         &[
@@ -954,7 +960,11 @@ fn a_server_address_is_host_port_or_a_ws_url() {
     let db = TestDb::new("address", Backend::Sqlite);
     let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
-    for typed in [addr.clone(), format!("ws://{addr}"), format!("ws://{addr}/")] {
+    for typed in [
+        addr.clone(),
+        format!("ws://{addr}"),
+        format!("ws://{addr}/"),
+    ] {
         Client::connect(&typed, WAIT)
             .unwrap_or_else(|e| panic!("{typed}: {e}"))
             .close();

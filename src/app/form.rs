@@ -11,9 +11,9 @@ use bevy::prelude::*;
 
 use crate::app::play::clock::{ClockChoice, ClockMode, TimeControl};
 use crate::app::play::computer::Players;
-use crate::app::play::settings::{SetupChoices, Settings};
 use crate::app::play::files::FileNote;
 use crate::app::play::game::NewGameRequested;
+use crate::app::play::settings::{Settings, SetupChoices};
 use crate::engine::Level;
 use crate::rules::history::DrawRules;
 use crate::rules::registry::{self, GAMES};
@@ -103,7 +103,8 @@ fn restore_setup(settings: Res<Settings>, mut form: ResMut<Form>, mut clock: Res
         };
         let count = usize::from(registry::describe(game).players);
         if seats.len() == count {
-            form.seats.insert(game, seats.iter().map(|&n| Level::new(n)).collect());
+            form.seats
+                .insert(game, seats.iter().map(|&n| Level::new(n)).collect());
         }
     }
     let mut chosen = *clock;

@@ -75,7 +75,8 @@ pub fn run(args: &BotArgs, out: &mut dyn Write) -> Result<(), String> {
     if args.join.is_some() && args.games != 1 {
         return Err("--games applies to --create; --join plays one game".into());
     }
-    let server = server_address(&args.server).map_err(|e| format!("--server must be {ADDRESS_FORM}: {e}"))?;
+    let server = server_address(&args.server)
+        .map_err(|e| format!("--server must be {ADDRESS_FORM}: {e}"))?;
     let request = first_request(args)?;
     let mut client = Client::connect(&server, PATIENCE)?;
     let mut rematch = None;

@@ -59,7 +59,8 @@ pub struct PlayArgs {
 /// `--online HOST:PORT` (or `ws://HOST:PORT`) and `--join CODE`, checked
 /// before a window opens.
 fn online_launch(typed: &str, join: Option<&str>) -> Result<OnlineLaunch, String> {
-    let addr = server_address(typed).map_err(|e| format!("--online must be {ADDRESS_FORM}: {e}"))?;
+    let addr =
+        server_address(typed).map_err(|e| format!("--online must be {ADDRESS_FORM}: {e}"))?;
     if let Some(code) = join {
         let fits = !code.is_empty() && code.len() <= 64;
         if !fits || !code.chars().all(|c| c.is_ascii_alphanumeric()) {

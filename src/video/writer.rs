@@ -168,10 +168,7 @@ impl Progress {
             Some(left) => format!("ETA {}:{:02}", left.as_secs() / 60, left.as_secs() % 60),
             None => "ETA --:--".to_string(),
         };
-        let line = format!(
-            "[{bar}] {done}/{} frames  {rate:.1} fps  {eta}",
-            self.total
-        );
+        let line = format!("[{bar}] {done}/{} frames  {rate:.1} fps  {eta}", self.total);
         let mut err = std::io::stderr().lock();
         let _ = if self.terminal {
             write!(err, "\r{line}")

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::player::{LessonLibrary, LessonProgress, LessonRequested};
-use crate::learn::Library;
-use crate::learn::progress::Progress;
 use crate::app::layout::{ControlMap, UiSystems};
 use crate::app::screen::Screen;
+use crate::learn::Library;
+use crate::learn::progress::Progress;
 
 const DONE: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 const BROKEN: egui::Color32 = egui::Color32::LIGHT_RED;

@@ -17,8 +17,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use crate::app::fly_in::FlyIn;
-use crate::app::play::leaving::LeaveAsked;
 use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied};
+use crate::app::play::leaving::LeaveAsked;
 use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::record::SavedClock;

@@ -232,7 +232,10 @@ fn start_hint(
 /// The analysis' best move in this position, once it has one.
 fn analysis_best(analysing: &Analysing, session: &dyn Session) -> Option<String> {
     // The latest depth belongs to the run's position, which must be this.
-    analysing.run.as_ref().filter(|run| run.hash == session.hash())?;
+    analysing
+        .run
+        .as_ref()
+        .filter(|run| run.hash == session.hash())?;
     let best = analysing.latest.as_ref()?.line.first()?;
     session
         .legal_moves()

@@ -78,7 +78,6 @@ pub struct CurrentFile {
 #[derive(Resource, Default, Debug)]
 pub struct FileMessage(pub Option<FileNote>);
 
-
 /// Save as… without a desktop dialog: the name the player types.
 #[derive(Resource, Default, Debug)]
 pub struct SaveAsPrompt {

@@ -65,11 +65,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<KeyboardInput>()
         .init_resource::<TypingText>()
         .add_systems(
-        Update,
-        (note_typing, read_keys.run_if(in_state(Screen::Playing)))
-            .chain()
-            .before(GameSystems),
-    );
+            Update,
+            (note_typing, read_keys.run_if(in_state(Screen::Playing)))
+                .chain()
+                .before(GameSystems),
+        );
 }
 
 fn note_typing(egui: Option<Res<EguiWantsInput>>, mut typing: ResMut<TypingText>) {

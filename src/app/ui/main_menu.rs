@@ -235,7 +235,10 @@ fn daily_puzzle(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut Co
     ui.add_space(4.0);
     let mut request = None;
     ui.horizontal_wrapped(|ui| {
-        if controls.note("daily-puzzle", daily_button(ui, daily)).clicked() {
+        if controls
+            .note("daily-puzzle", daily_button(ui, daily))
+            .clicked()
+        {
             request = Some(daily_request(daily));
         }
         ui.label(egui::RichText::new("Today's puzzle").strong().color(ACCENT));
