@@ -309,6 +309,72 @@ mod app {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Leave → Continue goes on with the clocks as they stood when the
+    /// game was left, not as the last move saved them; while "Leave this
+    /// game?" is asked, the game against the computer is paused.
+    #[test]
+    fn leaving_keeps_the_clock_as_it_stands_and_the_question_pauses_it() {
+        use variantarium::app::Screen;
+        use variantarium::app::play::file_actions::LeaveRequested;
+        use variantarium::app::play::leaving::LeaveAsked;
+        let dir = std::env::temp_dir().join(format!("variantarium-leave-{}", std::process::id()));
+        let autosave = dir.join("autosave.json");
+        let mut app = clocked_app(&autosave, ClockMode::Blitz);
+        let variant = Variant::parse("flaxman", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+        app.world_mut().write_message(NewGameRequested { session });
+        app.update();
+        app.update();
+        for _ in 0..2 {
+            let first = app.world().resource::<Match>().session.legal_moves()[0]
+                .text
+                .clone();
+            play(&mut app, &first);
+        }
+        // White thinks for five frames of seven seconds after the last save.
+        for _ in 0..5 {
+            app.update();
+        }
+        app.world_mut().write_message(LeaveRequested);
+        app.update();
+        assert!(app.world().resource::<LeaveAsked>().open, "the question");
+        let asked_at = left(&app);
+        for _ in 0..3 {
+            app.update();
+        }
+        assert_eq!(left(&app), asked_at, "no time runs while it is asked");
+        // "Leave": the question closes and the menu opens.
+        app.world_mut().resource_mut::<LeaveAsked>().open = false;
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        let kept = record::open(&autosave).expect("an autosave");
+        let kept = kept.clock.expect("the clocks");
+        let kept: Vec<Duration> = kept
+            .left_ms
+            .iter()
+            .map(|&ms| Duration::from_millis(ms))
+            .collect();
+        assert_eq!(
+            kept, asked_at,
+            "the autosave keeps the clocks as they stood"
+        );
+        // Continue, with the camera flying in so that no time runs yet.
+        app.world_mut().insert_resource(FlyIn::default());
+        app.world_mut().write_message(ResumeRequested);
+        app.update();
+        app.update();
+        assert_eq!(
+            left(&app),
+            asked_at,
+            "White's {} is not given back",
+            clock_text(asked_at[0])
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn saved_loaded_and_continued_games_keep_both_clocks() {
         let dir = std::env::temp_dir().join(format!("variantarium-keep-{}", std::process::id()));

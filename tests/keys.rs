@@ -1,16 +1,23 @@
 //! The keyboard during play, through the ECS without a window: each key
 //! makes its request (a step in the history, undo and redo, save, leave,
 //! the camera's turn and top view), and none fires while a text field has
-//! the keys.
+//! the keys. Keys arrive as the window sends them: `KeyboardInput`
+//! messages through Bevy's input plugin.
 
+use std::time::{Duration, Instant};
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use variantarium::app::play::file_actions::{LeaveRequested, SaveRequested};
 use variantarium::app::{
     CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
-    OrbitCamera, TypingText, key_command,
+    OrbitCamera, Players, TypingText, key_command,
 };
+use variantarium::engine::Level;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::session::new_session;
 use variantarium::rules::variant::Variant;
@@ -33,14 +40,19 @@ fn listen(
     heard.leaves += leaves.read().count();
 }
 
-/// A game of Chakra three moves in, with keyboard input and a camera.
-fn app() -> App {
+/// A world with Bevy's keyboard input, a camera and the requests heard.
+fn keyboard_app() -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin))
-        .init_resource::<ButtonInput<KeyCode>>()
+    app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin, CorePlugin))
         .init_resource::<OrbitCamera>()
         .init_resource::<Heard>()
         .add_systems(PostUpdate, listen);
+    app
+}
+
+/// A game of Chakra three moves in, with keyboard input and a camera.
+fn app() -> App {
+    let mut app = keyboard_app();
     let variant = Variant::parse("chakra", None).expect("a variant");
     let session = new_session(variant, DrawRules::default(), None).expect("implemented");
     app.world_mut().write_message(NewGameRequested { session });
@@ -57,20 +69,49 @@ fn app() -> App {
     app
 }
 
-/// Presses the keys together for one frame, then lets them go.
+/// One key going down or up, as the window reports it.
+fn key_event(code: KeyCode, state: ButtonState) -> KeyboardInput {
+    let logical_key = match code {
+        KeyCode::ControlLeft | KeyCode::ControlRight => Key::Control,
+        _ => Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+    };
+    KeyboardInput {
+        key_code: code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// Presses the keys together for one frame, then lets them go in the next.
 fn press(app: &mut App, keys: &[KeyCode]) -> Heard {
-    {
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        for &key in keys {
-            input.press(key);
-        }
+    for &key in keys {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Pressed));
     }
     app.update();
-    {
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        input.release_all();
-        input.clear();
+    for &key in keys.iter().rev() {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Released));
     }
+    app.update();
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
+}
+
+/// The whole chord, each key down in order and up in reverse, within one
+/// frame, as a CPU renderer's few frames a second deliver a quick Ctrl+Z.
+fn chord_in_one_frame(app: &mut App, keys: &[KeyCode]) -> Heard {
+    for &key in keys {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Pressed));
+    }
+    for &key in keys.iter().rev() {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Released));
+    }
+    app.update();
     app.update();
     std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
 }
@@ -109,6 +150,46 @@ fn control_z_and_y_undo_and_redo() {
     // Z alone is no undo.
     let heard = press(&mut app, &[KeyCode::KeyZ]);
     assert!(heard.history.is_empty());
+}
+
+/// Updates until `done`, for at most 30 seconds.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "waited 30 s for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Three players, Black and Red the computer's: Ctrl+Z takes back the
+/// person's move and both replies, Ctrl+Y plays them again, whether the
+/// keys come over several frames or all within one.
+#[test]
+fn control_z_and_y_in_a_three_player_game_against_two_computers() {
+    let mut app = keyboard_app();
+    let novice: Level = "1".parse().expect("a level");
+    app.insert_resource(Players(vec![None, Some(novice), Some(novice)]));
+    let variant = Variant::parse("aj-glinski-3p", None).expect("a variant");
+    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    app.update();
+    let text = app.world().resource::<Match>().session.legal_moves()[0]
+        .text
+        .clone();
+    app.world_mut().write_message(MoveRequested { text });
+    update_until(&mut app, "Black's and Red's replies", |app| ply(app) == 3);
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>());
+    let ways: [fn(&mut App, &[KeyCode]) -> Heard; 2] = [chord_in_one_frame, press];
+    for keys in ways {
+        let heard = keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+        assert_eq!(heard.history, [HistoryStep::Undo]);
+        assert_eq!(ply(&app), 0, "back to the person's turn");
+        let heard = keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
+        assert_eq!(heard.history, [HistoryStep::Redo]);
+        assert_eq!(ply(&app), 3, "the person's move and both replies again");
+    }
 }
 
 #[test]

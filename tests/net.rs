@@ -851,7 +851,11 @@ fn two_bots_play_a_game_through_the_serve_command(backend: Backend) {
     out.read_line(&mut code).unwrap();
     let code = code.trim().to_string();
     assert_eq!(code.len(), 10, "the invite code first: '{code}'");
-    let joiner = bot(&["--join", &code]).wait_with_output().unwrap();
+    // The address as the server prints it, ws:// and all.
+    let url = format!("ws://{}/", server.addr);
+    let joiner = bot(&["--server", &url, "--join", &code])
+        .wait_with_output()
+        .unwrap();
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
     assert!(creator.wait().unwrap().success());
@@ -877,7 +881,15 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
         let err = String::from_utf8_lossy(&output.stderr).to_string();
         (output.status.code(), err)
     };
-    let cases: [&[&str]; 8] = [
+    let cases: [&[&str]; 10] = [
+        &[
+            "bot",
+            "--server",
+            "http://127.0.0.1:1",
+            "--create",
+            "flaxman",
+        ],
+        &["bot", "--server", "ws://127.0.0.1", "--create", "flaxman"],
         &["serve", "--listen", "nowhere"],
         &[
             "serve",
@@ -936,6 +948,51 @@ fn serve_and_bot_refuse_bad_arguments_with_one_line_and_status_2() {
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
+}
+
+/// An address is typed as HOST:PORT or as the ws:// URL the server
+/// prints; anything else is refused in a few words before any connection.
+#[test]
+fn a_server_address_is_host_port_or_a_ws_url() {
+    use variantarium::net::address::server_address;
+    for (typed, read) in [
+        ("127.0.0.1:7878", "127.0.0.1:7878"),
+        ("ws://127.0.0.1:7878", "127.0.0.1:7878"),
+        (" ws://example.org:80/ ", "example.org:80"),
+        ("WS://[::1]:7878", "[::1]:7878"),
+    ] {
+        assert_eq!(server_address(typed).as_deref(), Ok(read), "{typed}");
+    }
+    for (typed, why) in [
+        ("nowhere", "no port"),
+        ("ws://127.0.0.1", "no port"),
+        ("wss://127.0.0.1:7878", "wss:// is not spoken"),
+        ("http://127.0.0.1:7878", "http:// is not spoken"),
+        ("ws://127.0.0.1:7878/games", "has a path"),
+        (":7878", "no host"),
+        ("127.0.0.1:99999", "no port 1 to 65535"),
+        ("127.0.0.1:0", "no port 1 to 65535"),
+    ] {
+        let error = server_address(typed).expect_err(typed);
+        assert!(error.contains(why), "{typed}: {error}");
+        assert_eq!(error.lines().count(), 1, "{error}");
+    }
+    // Both forms reach a real server.
+    let db = TestDb::new("address", Backend::Sqlite);
+    let server = serve_in_process(&db, Limits::default());
+    let addr = server.addr.to_string();
+    for typed in [
+        addr.clone(),
+        format!("ws://{addr}"),
+        format!("ws://{addr}/"),
+    ] {
+        Client::connect(&typed, WAIT)
+            .unwrap_or_else(|e| panic!("{typed}: {e}"))
+            .close();
+    }
+    let refused = Client::connect(&format!("http://{addr}"), WAIT).err();
+    let refused = refused.expect("no connection to an http:// address");
+    assert!(refused.contains("ws://HOST:PORT"), "{refused}");
 }
 
 fn a_flag_falls_on_the_server_when_the_side_to_move_runs_out_of_time(backend: Backend) {

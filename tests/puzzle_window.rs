@@ -272,3 +272,39 @@ fn an_unknown_puzzle_id_is_one_line_and_status_2() {
     assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
     assert!(stderr.contains("no game 'draughts'"), "{stderr}");
 }
+
+/// Today's puzzle is one of at least two moves of the solver's, and once
+/// solved the title screen says so.
+#[test]
+fn the_daily_puzzle_is_deep_and_says_solved_once_solved() {
+    use variantarium::app::DailyPuzzle;
+    let record = record_file("daily", "mixed");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+    app.insert_resource(PuzzleProfile::at(record.clone()));
+    wait_for(&mut app, "today's puzzle", |app| {
+        app.world().get_resource::<DailyPuzzle>().is_some()
+    });
+    let daily = app.world().resource::<DailyPuzzle>().clone();
+    assert!(!daily.solved, "not solved yet");
+    let library = Library::shipped().expect("the shipped puzzles");
+    let puzzle = library.find(&daily.id).expect("a shipped puzzle");
+    assert!(
+        puzzle.solution.len() >= 3,
+        "{} is solved in one move: {:?}",
+        daily.id,
+        puzzle.solution
+    );
+    app.world_mut().write_message(PuzzleRequested {
+        set: PuzzleSet::Mixed,
+        id: Some(daily.id.clone()),
+    });
+    wait_for(&mut app, "the puzzle to wait for a move", |app| {
+        run(app).is_some_and(PuzzleRun::awaiting_move)
+    });
+    solve(&mut app);
+    wait_for(&mut app, "the title screen to know it was solved", |app| {
+        app.world().resource::<DailyPuzzle>().solved
+    });
+    assert_eq!(app.world().resource::<DailyPuzzle>().id, daily.id);
+}

@@ -73,3 +73,49 @@ fn a_changed_setting_is_written_and_a_restart_reads_it() {
         "the run left them as they were"
     );
 }
+
+/// The new-game form's choices (the game, who plays each side, the clock
+/// and its custom minutes) are the player's settings: a restart finds them
+/// as they were left.
+#[test]
+fn setup_choices_survive_a_restart() {
+    use variantarium::app::form::Form;
+    use variantarium::app::{ClockChoice, ClockMode, TimeControl};
+    use variantarium::engine::Level;
+    use variantarium::rules::variant::VariantId;
+    let config = std::env::temp_dir().join(format!("variantarium-setup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&config);
+    let file = config.join("variantarium").join("settings.json");
+    // A run of the window: the settings read from the file at start-up.
+    let run = || {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, CorePlugin));
+        app.init_resource::<Form>();
+        app.insert_resource(SettingsFile(Some(file.clone())));
+        app.insert_resource(Settings::load(&file).expect("loads"));
+        app.update();
+        app
+    };
+    let expert: Level = "5".parse().expect("a level");
+    let custom = ClockChoice {
+        mode: ClockMode::Custom,
+        custom: TimeControl::minutes(7, 2),
+    };
+    let mut first = run();
+    {
+        let mut form = first.world_mut().resource_mut::<Form>();
+        form.variant = VariantId::Chakra;
+        *form.seats(VariantId::Chakra) = vec![None, Some(expert)];
+    }
+    first.insert_resource(custom);
+    first.update();
+    assert!(file.exists(), "the choices are written");
+    drop(first);
+
+    let mut second = run();
+    assert_eq!(*second.world().resource::<ClockChoice>(), custom);
+    let mut form = second.world_mut().resource_mut::<Form>();
+    assert_eq!(form.variant, VariantId::Chakra);
+    assert_eq!(*form.seats(VariantId::Chakra), [None, Some(expert)]);
+    let _ = std::fs::remove_dir_all(&config);
+}

@@ -620,3 +620,34 @@ fn real_time_replays_a_game_at_the_pace_it_was_played() {
         "--real-time needs --record",
     );
 }
+
+/// The time left follows the pace of the last frames, not the average
+/// since the start (whose first frames wait for the window and its
+/// shaders), and none is told before a few frames are done.
+#[test]
+fn the_time_left_follows_the_recent_pace() {
+    use std::time::{Duration, Instant};
+    use variantarium::video::writer::{ETA_AFTER, RecentPace};
+    let start = Instant::now();
+    let mut pace = RecentPace::default();
+    // The first frame after 30 s of start-up, the second 15 s later (its
+    // shaders compiled), then one every half second.
+    let mut at = start + Duration::from_secs(30);
+    pace.frame_done(at);
+    for done in 2..=40u64 {
+        at += Duration::from_millis(if done == 2 { 15_000 } else { 500 });
+        pace.frame_done(at);
+        let left = pace.time_left(done, 108);
+        if done < ETA_AFTER {
+            assert_eq!(left, None, "no time left at frame {done}");
+            continue;
+        }
+        let left = left.expect("a time left").as_secs_f64();
+        let steady = (108 - done) as f64 * 0.5;
+        assert!(
+            (left - steady).abs() < 0.5,
+            "at frame {done}: {left:.1} s left, the pace says {steady:.1} s"
+        );
+    }
+    assert!((pace.rate().expect("a rate") - 2.0).abs() < 0.01);
+}

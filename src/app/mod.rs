@@ -62,7 +62,13 @@ pub struct CorePlugin;
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>().add_sub_state::<PlayMode>();
-        app.add_plugins((play::plugin, learn::plugin, online::plugin, puzzles::plugin));
+        app.add_plugins((
+            play::plugin,
+            form::plugin,
+            learn::plugin,
+            online::plugin,
+            puzzles::plugin,
+        ));
     }
 }
 

@@ -12,6 +12,7 @@ use clap::Args;
 use super::setup::io_error;
 use crate::engine::Level;
 use crate::engine::session::computer_move;
+use crate::net::address::{ADDRESS_FORM, server_address};
 use crate::net::client::{Client, GameView};
 use crate::net::player::{SeatTicket, accept_rematch, await_seat, play_to_end};
 use crate::net::protocol::{ClientMessage, ClockSpec};
@@ -19,7 +20,7 @@ use crate::net::protocol::{ClientMessage, ClockSpec};
 /// `bot`: the engine plays online.
 #[derive(Args, Debug)]
 pub struct BotArgs {
-    /// The server's address, HOST:PORT.
+    /// The server's address, HOST:PORT or ws://HOST:PORT.
     #[arg(long)]
     pub server: String,
     /// The engine's level, 1 (Novice) to 6 (Grandmaster).
@@ -74,8 +75,10 @@ pub fn run(args: &BotArgs, out: &mut dyn Write) -> Result<(), String> {
     if args.join.is_some() && args.games != 1 {
         return Err("--games applies to --create; --join plays one game".into());
     }
+    let server = server_address(&args.server)
+        .map_err(|e| format!("--server must be {ADDRESS_FORM}: {e}"))?;
     let request = first_request(args)?;
-    let mut client = Client::connect(&args.server, PATIENCE)?;
+    let mut client = Client::connect(&server, PATIENCE)?;
     let mut rematch = None;
     for game in 0..args.games {
         let ticket = match rematch.take() {

@@ -8,6 +8,7 @@ use clap::Args;
 use super::setup::Setup;
 use super::start::{LessonStart, OnlineLaunch, PuzzleStart, Snapshot, WindowStart};
 use crate::engine::Level;
+use crate::net::address::{ADDRESS_FORM, server_address};
 use crate::record;
 use crate::rules::history::DrawRules;
 
@@ -46,7 +47,8 @@ pub struct PlayArgs {
     /// `5+3`; a saved game goes on with its own clocks unless this is given.
     #[arg(long)]
     pub clock: Option<String>,
-    /// Open the Play online screen connected to this server (HOST:PORT).
+    /// Open the Play online screen connected to this server (HOST:PORT or
+    /// ws://HOST:PORT).
     #[arg(long, conflicts_with_all = ["resume", "record", "variant", "position", "clock"])]
     pub online: Option<String>,
     /// With --online: join the game of this invite code at once.
@@ -54,13 +56,11 @@ pub struct PlayArgs {
     pub join: Option<String>,
 }
 
-/// `--online HOST:PORT` and `--join CODE`, checked before a window opens.
-fn online_launch(addr: &str, join: Option<&str>) -> Result<OnlineLaunch, String> {
-    let bad = || format!("--online must be HOST:PORT (like 127.0.0.1:7878), not '{addr}'");
-    let (host, port) = addr.rsplit_once(':').ok_or_else(bad)?;
-    if host.trim().is_empty() || port.parse::<u16>().is_err() {
-        return Err(bad());
-    }
+/// `--online HOST:PORT` (or `ws://HOST:PORT`) and `--join CODE`, checked
+/// before a window opens.
+fn online_launch(typed: &str, join: Option<&str>) -> Result<OnlineLaunch, String> {
+    let addr =
+        server_address(typed).map_err(|e| format!("--online must be {ADDRESS_FORM}: {e}"))?;
     if let Some(code) = join {
         let fits = !code.is_empty() && code.len() <= 64;
         if !fits || !code.chars().all(|c| c.is_ascii_alphanumeric()) {

@@ -13,6 +13,7 @@ use std::time::Duration;
 use tungstenite::protocol::WebSocketConfig;
 use tungstenite::{Message, WebSocket};
 
+use super::address::{ADDRESS_FORM, server_address};
 use super::protocol::{ClientMessage, ClockSpec, GameEvent, ServerMessage};
 use super::room::{Room, game_session};
 use crate::rules::session::Session;
@@ -27,9 +28,12 @@ pub struct Client {
 }
 
 impl Client {
-    /// Connects to a server (`HOST:PORT`) and reads its welcome; `wait` is
-    /// the longest any later read blocks before it fails.
-    pub fn connect(addr: &str, wait: Duration) -> Result<Client, String> {
+    /// Connects to a server (`HOST:PORT` or `ws://HOST:PORT`) and reads its
+    /// welcome; `wait` is the longest any later read blocks before it fails.
+    pub fn connect(typed: &str, wait: Duration) -> Result<Client, String> {
+        let addr = server_address(typed)
+            .map_err(|e| format!("the server's address must be {ADDRESS_FORM}: {e}"))?;
+        let addr = addr.as_str();
         let target = addr
             .to_socket_addrs()
             .map_err(|e| format!("cannot find {addr}: {e}"))?

@@ -3,8 +3,9 @@
 //! server ([`room`]), where games are kept ([`store`], [`sqlite`],
 //! [`postgres`]), the
 //! server ([`server`]) and a blocking client ([`client`]) that the bot and
-//! the window's online mode use.
+//! the window's online mode use, at an address typed as [`address`] reads it.
 
+pub mod address;
 pub mod board_geometry;
 pub mod client;
 pub mod player;

@@ -2,11 +2,11 @@
 //! channel (so the renderer waits rather than memory growing), go to the
 //! encoder in order, and the progress bar on standard error follows them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::sink::Encoder;
 
@@ -76,9 +76,59 @@ struct Progress {
     total: u64,
     quiet: bool,
     terminal: bool,
-    start: Instant,
+    pace: RecentPace,
     percent: u64,
     last_line: Option<Instant>,
+}
+
+/// Frames the pace is measured over: the last second or so of a recording.
+const PACE_WINDOW: usize = 24;
+
+/// Frames done before a time left is told: the first ones wait for the
+/// window and its shaders and say nothing of the pace to come.
+pub const ETA_AFTER: u64 = 6;
+
+/// The pace of the last few frames, and the time the rest will take at it.
+#[derive(Debug, Default)]
+pub struct RecentPace {
+    /// When each of the last frames was done, oldest first.
+    done_at: VecDeque<Instant>,
+}
+
+impl RecentPace {
+    pub fn frame_done(&mut self, at: Instant) {
+        self.done_at.push_back(at);
+        if self.done_at.len() > PACE_WINDOW + 1 {
+            self.done_at.pop_front();
+        }
+    }
+
+    /// Frames a second at the middle pace of the last few frames (the
+    /// median gap between them: one slow frame, a shader compiled, moves
+    /// it little); None before two are done.
+    pub fn rate(&self) -> Option<f64> {
+        let mut gaps: Vec<f64> = self
+            .done_at
+            .iter()
+            .zip(self.done_at.iter().skip(1))
+            .map(|(earlier, later)| later.duration_since(*earlier).as_secs_f64())
+            .collect();
+        gaps.sort_by(f64::total_cmp);
+        let middle = *gaps.get(gaps.len() / 2)?;
+        Some(1.0 / middle.max(1e-6))
+    }
+
+    /// The time the rest of `total` frames will take, `done` being done;
+    /// None until [`ETA_AFTER`] frames are.
+    pub fn time_left(&self, done: u64, total: u64) -> Option<Duration> {
+        if done < ETA_AFTER {
+            return None;
+        }
+        let rate = self.rate()?;
+        Some(Duration::from_secs_f64(
+            total.saturating_sub(done) as f64 / rate,
+        ))
+    }
 }
 
 const LINE_SECONDS: f64 = 2.0;
@@ -91,13 +141,14 @@ impl Progress {
             total,
             quiet,
             terminal: std::io::stderr().is_terminal(),
-            start: Instant::now(),
+            pace: RecentPace::default(),
             percent: 0,
             last_line: None,
         }
     }
 
     fn show(&mut self, done: u64) {
+        self.pace.frame_done(Instant::now());
         if self.quiet || self.total == 0 {
             return;
         }
@@ -110,17 +161,14 @@ impl Progress {
         }
         self.percent = percent;
         self.last_line = Some(Instant::now());
-        let seconds = self.start.elapsed().as_secs_f64();
-        let rate = done as f64 / seconds.max(1e-6);
-        let left = (self.total - done) as f64 / rate.max(1e-6);
         let filled = (done as usize * BAR_WIDTH) / self.total as usize;
         let bar = format!("{}{}", "#".repeat(filled), "-".repeat(BAR_WIDTH - filled));
-        let line = format!(
-            "[{bar}] {done}/{} frames  {rate:.1} fps  ETA {}:{:02}",
-            self.total,
-            left as u64 / 60,
-            left as u64 % 60
-        );
+        let rate = self.pace.rate().unwrap_or(0.0);
+        let eta = match self.pace.time_left(done, self.total) {
+            Some(left) => format!("ETA {}:{:02}", left.as_secs() / 60, left.as_secs() % 60),
+            None => "ETA --:--".to_string(),
+        };
+        let line = format!("[{bar}] {done}/{} frames  {rate:.1} fps  {eta}", self.total);
         let mut err = std::io::stderr().lock();
         let _ = if self.terminal {
             write!(err, "\r{line}")

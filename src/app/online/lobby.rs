@@ -177,7 +177,7 @@ fn server_fields(
             ui.horizontal(|ui| {
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut form.address)
-                        .hint_text("HOST:PORT")
+                        .hint_text("HOST:PORT or ws://HOST:PORT")
                         .desired_width(240.0),
                 );
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

@@ -1,7 +1,8 @@
 //! Nothing lost: the window keeps the current game in the user's data
 //! folder ([`crate::record::autosave_path`]) when a game starts (a new one,
 //! a loaded one, one given on the command line), after every move, undo,
-//! redo or jump in the history, and when the app exits. Each write is atomic
+//! redo or jump in the history, when the player leaves it for the menu (with
+//! the clocks as they stand) and when the app exits. Each write is atomic
 //! (a temporary file, flushed, renamed over the old one), so a crash or a
 //! `kill -9` at any moment leaves the last complete save, never half a file.
 //!
@@ -20,7 +21,7 @@ use crate::app::play::game::{
 };
 use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::remote::ServerGame;
-use crate::app::screen::{Backdrop, BoardBorrowed, Screen, in_lesson};
+use crate::app::screen::{Backdrop, BoardBorrowed, PlayMode, Screen, in_lesson};
 use crate::engine::Level;
 use crate::record::{self, GameRecord, SavedClock};
 use crate::rules::session::Session;
@@ -75,6 +76,14 @@ impl Plugin for AutosavePlugin {
                         .run_if(not(resource_exists::<BoardBorrowed>))
                         .run_if(not(resource_exists::<ServerGame>)),
                 ),
+            )
+            .add_systems(
+                // The player's own game, as its screen closes (a lesson or
+                // a puzzle is another mode of the screen).
+                OnExit(PlayMode::Game),
+                save_on_leaving
+                    .run_if(not(resource_exists::<BoardBorrowed>))
+                    .run_if(not(resource_exists::<ServerGame>)),
             )
             .add_systems(
                 Last,
@@ -164,6 +173,20 @@ fn save_on_change(
     if events > 0
         && let Some(mut game) = game
     {
+        save(&file, &mut game, &players, (&clock, &times), &mut written);
+    }
+}
+
+/// Leaving keeps the game as it stands: its clocks have run since the last
+/// move, and continuing it must not give that time back.
+fn save_on_leaving(
+    file: Res<AutosaveFile>,
+    game: Option<ResMut<Match>>,
+    players: Res<Players>,
+    (clock, times): (Res<GameClock>, Res<MoveTimes>),
+    mut written: ResMut<Written>,
+) {
+    if let Some(mut game) = game {
         save(&file, &mut game, &players, (&clock, &times), &mut written);
     }
 }

@@ -7,8 +7,10 @@
 //! looked at, nor after an undo until a move is played) and not while the
 //! computer waits after such a step. Undo takes back moves, not time. No
 //! time runs while the camera flies in: the first click is not possible
-//! before it lands. A saved game keeps its clocks, and a loaded or
-//! continued one goes on with them.
+//! before it lands. While "Leave this game?" is asked a game on this
+//! machine pauses (an online clock is the server's and never does). A
+//! saved game keeps its clocks, and a loaded or continued one goes on with
+//! them.
 
 use std::time::Duration;
 
@@ -16,6 +18,7 @@ use bevy::prelude::*;
 
 use crate::app::fly_in::FlyIn;
 use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied};
+use crate::app::play::leaving::LeaveAsked;
 use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, Screen, in_lesson};
 use crate::record::SavedClock;
@@ -182,6 +185,20 @@ impl ClockMode {
         ClockMode::Rapid,
         ClockMode::Custom,
     ];
+
+    /// The name the settings keep it by.
+    pub fn id(self) -> &'static str {
+        match self {
+            ClockMode::None => "none",
+            ClockMode::Blitz => "blitz",
+            ClockMode::Rapid => "rapid",
+            ClockMode::Custom => "custom",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ClockMode> {
+        ClockMode::ALL.into_iter().find(|mode| mode.id() == id)
+    }
 }
 
 /// The time control the next game starts with.
@@ -304,7 +321,7 @@ fn run_clock(
     time: Res<Time<Real>>,
     screen: Res<State<Screen>>,
     game: Option<ResMut<Match>>,
-    fly_in: Option<Res<FlyIn>>,
+    (fly_in, leave_asked): (Option<Res<FlyIn>>, Res<LeaveAsked>),
     server: Option<Res<ServerGame>>,
     mut applied: MessageReader<MoveApplied>,
     mut state: ResMut<GameClock>,
@@ -334,7 +351,7 @@ fn run_clock(
         && (if online {
             server_runs
         } else {
-            fly_in.is_none()
+            fly_in.is_none() && !leave_asked.open
         })
         && server.as_ref().is_none_or(|s| s.ended.is_none());
     *running = live.then_some(*to_move);

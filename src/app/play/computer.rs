@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 
 use crate::app::play::game::HumanSides;
-use crate::app::play::game::{GameSystems, Match, MoveRequested};
+use crate::app::play::game::{GameStarted, GameSystems, Match, MoveRequested};
 use crate::app::play::remote::ServerGame;
 use crate::app::screen::{PlayMode, in_lesson};
 use crate::engine::Level;
@@ -85,6 +85,9 @@ pub struct Thinking {
 #[derive(Resource, Default)]
 pub struct SuggestedMove {
     pub answer: Option<String>,
+    /// The answer is the running analysis' best move, not a search of its
+    /// own.
+    pub from_analysis: bool,
     hash: u64,
     task: Option<Task<Answer>>,
 }
@@ -112,7 +115,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (start_thinking, finish_thinking, start_hint, finish_hint).before(GameSystems),
         )
-        .add_systems(Update, follow_analysis.after(GameSystems));
+        .add_systems(
+            Update,
+            (analysis_off_in_a_new_game, follow_analysis)
+                .chain()
+                .after(GameSystems),
+        );
 }
 
 fn humans_follow_players(players: Res<Players>, mut humans: ResMut<HumanSides>) {
@@ -197,6 +205,7 @@ fn start_hint(
     mut asks: MessageReader<HintRequested>,
     mut hint: ResMut<SuggestedMove>,
     engine: Res<Engine>,
+    analysing: Res<Analysing>,
 ) {
     let Some(game) = game else { return };
     if asks.read().count() == 0 || hint.task.is_some() {
@@ -205,11 +214,34 @@ fn start_hint(
     let session = game.session.clone_box();
     hint.hash = session.hash();
     hint.answer = None;
+    // While the analysis runs, its best move is the hint: one question,
+    // one answer on the board.
+    hint.from_analysis = false;
+    if let Some(best) = analysis_best(&analysing, session.as_ref()) {
+        hint.answer = Some(best);
+        hint.from_analysis = true;
+        return;
+    }
     let think = engine.hint;
     hint.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         yield_to_the_frames();
         guarded(|| think(session.as_ref()))
     }));
+}
+
+/// The analysis' best move in this position, once it has one.
+fn analysis_best(analysing: &Analysing, session: &dyn Session) -> Option<String> {
+    // The latest depth belongs to the run's position, which must be this.
+    analysing
+        .run
+        .as_ref()
+        .filter(|run| run.hash == session.hash())?;
+    let best = analysing.latest.as_ref()?.line.first()?;
+    session
+        .legal_moves()
+        .iter()
+        .any(|m| &m.text == best)
+        .then(|| best.clone())
 }
 
 fn finish_hint(game: Option<ResMut<Match>>, mut hint: ResMut<SuggestedMove>) {
@@ -289,6 +321,17 @@ impl AnalysisRun {
             error!("cannot start the analysis: {error}");
         }
         run
+    }
+}
+
+/// Analyse belongs to the game it was turned on in: each new game starts
+/// without it (the board framed for no analysis panel).
+fn analysis_off_in_a_new_game(
+    mut started: MessageReader<GameStarted>,
+    mut analysing: ResMut<Analysing>,
+) {
+    if started.read().count() > 0 && analysing.on {
+        analysing.on = false;
     }
 }
 

@@ -24,6 +24,7 @@ use crate::app::play::files::{
     FileNote, export_game, fresh_name, load_game, save_game, save_record, saves_dir,
 };
 use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested, StartNotice};
+use crate::app::play::leaving::LeaveAsked;
 use crate::app::play::move_times::{MoveTimes, NextMoveTimes};
 use crate::app::play::remote::{OnlineResumeRequested, ServerGame};
 use crate::app::screen::{PlayMode, Screen, in_lesson};
@@ -76,12 +77,6 @@ pub struct CurrentFile {
 /// What the last save, load, export or delete said, for the player.
 #[derive(Resource, Default, Debug)]
 pub struct FileMessage(pub Option<FileNote>);
-
-/// "Leave this game?" is being asked.
-#[derive(Resource, Default, Debug, PartialEq, Eq)]
-pub struct LeaveAsked {
-    pub open: bool,
-}
 
 /// Save as… without a desktop dialog: the name the player types.
 #[derive(Resource, Default, Debug)]

@@ -2,7 +2,13 @@
 //! time, Home/End go to its start and end, Ctrl+Z/Ctrl+Y undo and redo,
 //! Ctrl+S saves, F turns the board, T toggles the top view and Esc goes
 //! back to the menu. Nothing fires while an egui text field has the keys.
+//!
+//! Keys are read in the order they went down, each with the Control held
+//! at its moment: at the few frames a second of a CPU renderer a whole
+//! Ctrl+Z (Control down, Z down, Z up, Control up) arrives in one frame,
+//! which ends with Control up.
 
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
@@ -54,12 +60,16 @@ pub fn key_command(key: KeyCode, ctrl: bool) -> Option<KeyCommand> {
 pub struct TypingText(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TypingText>().add_systems(
-        Update,
-        (note_typing, read_keys.run_if(in_state(Screen::Playing)))
-            .chain()
-            .before(GameSystems),
-    );
+    // The window's input plugin registers the keys' messages; a world
+    // without a window gets them here (registering twice is one).
+    app.add_message::<KeyboardInput>()
+        .init_resource::<TypingText>()
+        .add_systems(
+            Update,
+            (note_typing, read_keys.run_if(in_state(Screen::Playing)))
+                .chain()
+                .before(GameSystems),
+        );
 }
 
 fn note_typing(egui: Option<Res<EguiWantsInput>>, mut typing: ResMut<TypingText>) {
@@ -71,38 +81,69 @@ fn note_typing(egui: Option<Res<EguiWantsInput>>, mut typing: ResMut<TypingText>
     }
 }
 
+/// Whether a key is one of the two Control keys.
+fn is_control(key: KeyCode) -> bool {
+    matches!(key, KeyCode::ControlLeft | KeyCode::ControlRight)
+}
+
+/// The commands of this frame's key presses, in their order, each with the
+/// Control held when it went down; `ctrl` is Control as the frame began and
+/// is left as the keys left it.
+fn commands_in_order<'a>(
+    ctrl: &mut bool,
+    keys: impl IntoIterator<Item = &'a KeyboardInput>,
+) -> Vec<KeyCommand> {
+    let mut commands = Vec::new();
+    for key in keys {
+        if is_control(key.key_code) {
+            *ctrl = key.state.is_pressed();
+        } else if key.state.is_pressed() && !key.repeat {
+            commands.extend(key_command(key.key_code, *ctrl));
+        }
+    }
+    commands
+}
+
+/// Where the game's keys send their requests.
+#[derive(bevy::ecs::system::SystemParam)]
+struct KeyRequests<'w> {
+    history: MessageWriter<'w, HistoryRequested>,
+    save: MessageWriter<'w, SaveRequested>,
+    leave: MessageWriter<'w, LeaveRequested>,
+}
+
 fn read_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut pressed: MessageReader<KeyboardInput>,
+    mut ctrl_held: Local<bool>,
     typing: Res<TypingText>,
     game: Option<Res<Match>>,
     mode: Option<Res<State<PlayMode>>>,
-    orbit: Option<ResMut<OrbitCamera>>,
-    mut history: MessageWriter<HistoryRequested>,
-    mut save: MessageWriter<SaveRequested>,
-    mut leave: MessageWriter<LeaveRequested>,
+    mut orbit: Option<ResMut<OrbitCamera>>,
+    mut requests: KeyRequests,
 ) {
-    let Some(keys) = keys else { return };
-    let lesson = in_lesson(mode);
+    let commands = commands_in_order(&mut ctrl_held, pressed.read());
+    // The held keys as Bevy keeps them (a window losing the keyboard lets
+    // every key go) are where the next frame starts.
+    if let Some(keys) = keys {
+        *ctrl_held = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    }
     if typing.0 {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let mut orbit = orbit;
-    for &key in keys.get_just_pressed() {
-        let Some(command) = key_command(key, ctrl) else {
-            continue;
-        };
+    let lesson = in_lesson(mode);
+    for command in commands {
         // A lesson steers its own game: only the view and leaving.
         let step = game
             .as_deref()
             .filter(|_| !lesson)
             .and_then(|game| history_step(command, game));
         if let Some(step) = step {
-            history.write(HistoryRequested(step));
+            requests.history.write(HistoryRequested(step));
         }
         match command {
             KeyCommand::Save if !lesson && game.is_some() => {
-                save.write(SaveRequested);
+                requests.save.write(SaveRequested);
             }
             KeyCommand::Flip => {
                 if let Some(orbit) = orbit.as_deref_mut() {
@@ -115,7 +156,7 @@ fn read_keys(
                 }
             }
             KeyCommand::Leave => {
-                leave.write(LeaveRequested);
+                requests.leave.write(LeaveRequested);
             }
             _ => {}
         }

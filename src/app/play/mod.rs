@@ -11,6 +11,7 @@ pub mod files;
 pub mod game;
 pub mod hints;
 pub mod keys;
+pub mod leaving;
 pub mod marks;
 pub mod move_times;
 pub mod picking;

@@ -4,6 +4,7 @@
 //! means the defaults, an unreadable one the defaults and a line in the
 //! status bar (the file is rewritten on the next change).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -107,6 +108,28 @@ pub struct Settings {
     pub server_address: String,
     /// The name the player goes by online.
     pub display_name: String,
+    /// The new-game form as the player left it.
+    pub setup: SetupChoices,
+}
+
+/// The new-game form's choices that differ from a first start's: the
+/// game, who plays each side of each game, and the clock.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SetupChoices {
+    /// The game chosen, by its id (`chakra`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Who plays each side, by game id, in side order: 0 a person, 1 to 6
+    /// the computer at that level.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub players: BTreeMap<String, Vec<u8>>,
+    /// `blitz`, `rapid` or `custom` (none: no clock).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    /// The custom clock: minutes each and seconds added a move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custom_clock: Option<[u64; 2]>,
 }
 
 /// The server the Play online screen offers first.
@@ -126,6 +149,7 @@ impl Default for Settings {
             fly_in: true,
             server_address: DEFAULT_SERVER.to_string(),
             display_name: String::new(),
+            setup: SetupChoices::default(),
         }
     }
 }
@@ -211,9 +235,16 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// One line in the log: which file the settings came from and what they
-/// are (a restart's proof that they were kept).
+/// are (a restart's proof that they were kept), or that there is none yet.
 fn say_where_settings_come_from(settings: Res<Settings>, file: Res<SettingsFile>) {
     let Some(path) = &file.0 else { return };
+    if !path.exists() {
+        info!(
+            "no settings yet: the defaults until a change writes {}",
+            path.display()
+        );
+        return;
+    }
     let values = serde_json::to_string(&*settings).unwrap_or_default();
     info!("settings from {}: {values}", path.display());
 }

@@ -10,6 +10,7 @@ use crate::puzzles::progress::{Change, PuzzleRecord, record_path, today};
 use crate::puzzles::serve::{self, Library, game_key, prompt};
 use crate::puzzles::{Attempt, Puzzle};
 use crate::rules::variant::VariantId;
+use crate::rules::zobrist::splitmix64;
 
 /// Every playable puzzle.
 #[derive(Resource, Default)]
@@ -87,6 +88,8 @@ pub struct DailyPuzzle {
     pub game: String,
     pub prompt: String,
     pub day: u64,
+    /// The player has solved it.
+    pub solved: bool,
 }
 
 impl DailyPuzzle {
@@ -98,8 +101,24 @@ impl DailyPuzzle {
             game: id.title().to_string(),
             prompt: prompt(puzzle, session.side_to_move().name()),
             day,
+            solved: false,
         })
     }
+}
+
+/// The puzzle of day `day` (days since 1970-01-01), the same for everyone
+/// that day: one of at least two moves of the solver's, where there are
+/// such (a single capture is too slight to be the day's puzzle).
+pub fn daily_of(library: &Library, day: u64) -> Option<&Puzzle> {
+    let deep: Vec<&Puzzle> = library
+        .puzzles
+        .iter()
+        .filter(|p| p.solution.len() >= 3)
+        .collect();
+    if deep.is_empty() {
+        return library.daily(day);
+    }
+    Some(deep[(splitmix64(day) % deep.len() as u64) as usize])
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -134,22 +153,30 @@ fn load_profile(mut profile: ResMut<PuzzleProfile>) {
 }
 
 /// The daily puzzle, worked out when the library is there and again when
-/// the day turns.
+/// the day turns; solved once the player's record says so.
 fn choose_the_daily_puzzle(
     mut commands: Commands,
     library: Res<PuzzleLibrary>,
+    profile: Res<PuzzleProfile>,
     daily: Option<Res<DailyPuzzle>>,
 ) {
     let day = today();
-    if daily.as_ref().is_some_and(|d| d.day == day) && !library.is_changed() {
+    let settled = daily.as_ref().is_some_and(|d| d.day == day);
+    if settled && !library.is_changed() && !profile.is_changed() {
         return;
     }
-    match library
-        .library
-        .daily(day)
-        .and_then(|p| DailyPuzzle::of(p, day))
-    {
-        Some(chosen) => commands.insert_resource(chosen),
+    let chosen = daily_of(&library.library, day).and_then(|p| DailyPuzzle::of(p, day));
+    match chosen {
+        Some(mut chosen) => {
+            chosen.solved = profile
+                .record
+                .history
+                .iter()
+                .any(|a| a.id == chosen.id && a.solved);
+            if daily.as_deref() != Some(&chosen) {
+                commands.insert_resource(chosen);
+            }
+        }
         None => commands.remove_resource::<DailyPuzzle>(),
     }
 }

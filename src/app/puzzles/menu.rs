@@ -145,7 +145,7 @@ fn daily_line(
     let mut chosen = None;
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Today's puzzle").strong());
-        if map.note("puzzles:daily", ui.button("Solve")).clicked() {
+        if map.note("puzzles:daily", daily_button(ui, daily)).clicked() {
             chosen = Some(daily_request(daily));
         }
     });
@@ -153,6 +153,19 @@ fn daily_line(
     ui.add(egui::Label::new(egui::RichText::new(prompt).color(EXPLAIN)).wrap());
     chosen
 }
+
+/// "Solve", or "Solved ✔" once the player has (a click plays it again).
+pub fn daily_button(ui: &mut egui::Ui, daily: &DailyPuzzle) -> egui::Response {
+    match daily.solved {
+        false => ui.button("Solve"),
+        true => ui
+            .button(egui::RichText::new("Solved ✔").color(SOLVED))
+            .on_hover_text("You solved it: play it again for practice"),
+    }
+}
+
+/// The ink of a solved daily puzzle's button.
+const SOLVED: egui::Color32 = egui::Color32::from_rgb(170, 225, 170);
 
 /// The request that opens the daily puzzle; "Next" then serves from every
 /// game.

@@ -24,8 +24,10 @@ use crate::app::play::game::{
 use crate::app::play::remote::{SeatAction, ServerGame, result_in_words};
 use crate::app::play::settings::{Settings, SettingsWindow};
 use crate::rules::Side;
+use crate::rules::glossary;
 use crate::rules::registry;
 use crate::rules::session::Session;
+use crate::rules::variant::Variant;
 
 /// What the panel offers the side to move: the forced pass, the computer's
 /// thinking or its waiting, and the hint.
@@ -155,6 +157,7 @@ fn status(
             egui::Label::new(egui::RichText::new(session.variant().id.title()).heading()).wrap(),
         );
     });
+    promotion_line(ui, session.variant());
     let to_move = session.side_to_move();
     // An online game may end by the server's word (a resignation).
     let result = super::game_over::result_line(session).or(server_end.map(result_in_words));
@@ -177,6 +180,17 @@ fn status(
             ui.strong(format!("{} to move", to_move.name()));
         }
     }
+}
+
+/// "Promotion: Straight" in the games whose promotion is a choice, its rule
+/// told when the pointer rests on it.
+fn promotion_line(ui: &mut egui::Ui, variant: Variant) {
+    if !variant.id.takes_promotion() {
+        return;
+    }
+    let (name, about) = glossary::promotion_info(variant.promotion.unwrap_or_default());
+    ui.label(egui::RichText::new(format!("Promotion: {name}")).small())
+        .on_hover_text(about);
 }
 
 /// Who plays each side, in turn order: "White: Human · Black: Novice".
@@ -221,6 +235,10 @@ fn messages(ui: &mut egui::Ui, game: &Match, files: &FileActions) {
     }
     status_box(ui, &lines);
 }
+
+/// Whose thinking a hint is.
+const HINT_ABOUT: &str = "A move the computer suggests, thinking as Expert (level 4) does; \
+     while Analyse runs, the analysis' best move";
 
 /// The forced pass, the computer at work or waiting, or the hint: one row
 /// of the same height whichever it is.
@@ -286,14 +304,19 @@ fn turn_row(
         }
     } else if ongoing {
         let pending = turn.hint.pending();
-        let ask = ui.add_enabled(!pending, egui::Button::new("Hint"));
+        let ask = ui
+            .add_enabled(!pending, egui::Button::new("Hint"))
+            .on_hover_text(HINT_ABOUT);
         if controls.note("hint", ask).clicked() {
             turn.hints.write(HintRequested);
         }
         if pending {
             ui.spinner();
         } else if let Some(answer) = &turn.hint.answer {
-            ui.label(format!("Try {answer} (the arrow)"));
+            ui.label(match turn.hint.from_analysis {
+                true => format!("Try {answer}, the analysis' best move (the arrow)"),
+                false => format!("Try {answer}, as Expert (level 4) would (the arrow)"),
+            });
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::app::play::computer::Players;
 use crate::app::play::file_actions::{FileMessage, OpenRequested, SavedGamesWindow};
 use crate::app::play::game::NewGameRequested;
 use crate::app::puzzles::library::DailyPuzzle;
-use crate::app::puzzles::menu::{PuzzleMenu, daily_request};
+use crate::app::puzzles::menu::{PuzzleMenu, daily_button, daily_request};
 use crate::app::puzzles::run::PuzzleRequested;
 use crate::app::screen::Screen;
 use crate::engine::Level;
@@ -171,16 +171,24 @@ fn header(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut ControlM
             .weak(),
     );
     ui.add_space(8.0);
-    ui.horizontal_wrapped(|ui| {
-        if let Some(offer) = &actions.offer {
-            let text = egui::RichText::new(format!("Continue  ·  {}", offer.summary)).strong();
-            let button = ui
-                .add(egui::Button::new(text).min_size(egui::vec2(0.0, 30.0)))
-                .on_hover_text("Go on with the game you left");
-            if controls.note("continue", button).clicked() {
-                actions.resume.write(ResumeRequested);
-            }
+    // Continue on a line of its own: a long game's summary is cut short
+    // there (all of it on the pointer) and never pushes the buttons below
+    // onto a second line.
+    if let Some(offer) = &actions.offer {
+        let text = egui::RichText::new(format!("Continue  ·  {}", offer.summary)).strong();
+        let button = ui
+            .add(
+                egui::Button::new(text)
+                    .truncate()
+                    .min_size(egui::vec2(0.0, 30.0)),
+            )
+            .on_hover_text(format!("Go on with the game you left: {}", offer.summary));
+        if controls.note("continue", button).clicked() {
+            actions.resume.write(ResumeRequested);
         }
+        ui.add_space(4.0);
+    }
+    ui.horizontal_wrapped(|ui| {
         let size = egui::vec2(0.0, 30.0);
         let saved = ui.add(egui::Button::new("Saved games").min_size(size));
         if controls.note("saved-games", saved).clicked() {
@@ -227,7 +235,10 @@ fn daily_puzzle(ui: &mut egui::Ui, actions: &mut TitleActions, controls: &mut Co
     ui.add_space(4.0);
     let mut request = None;
     ui.horizontal_wrapped(|ui| {
-        if controls.note("daily-puzzle", ui.button("Solve")).clicked() {
+        if controls
+            .note("daily-puzzle", daily_button(ui, daily))
+            .clicked()
+        {
             request = Some(daily_request(daily));
         }
         ui.label(egui::RichText::new("Today's puzzle").strong().color(ACCENT));

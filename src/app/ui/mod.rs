@@ -26,7 +26,6 @@ pub mod theme;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use crate::app::form::Form;
 use crate::app::layout::{AnalysisRect, ControlMap, PanelRect, UiSystems};
 use crate::app::play::game::GameSystems;
 use crate::app::play::remote::ServerGame;
@@ -68,8 +67,7 @@ fn forget_controls(mut controls: ResMut<ControlMap>, mut analysis: ResMut<Analys
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(keyboard::plugin);
-    app.init_resource::<Form>()
-        .init_resource::<RecordDialog>()
+    app.init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
         .init_resource::<AnalysisRect>()
