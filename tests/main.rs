@@ -25,6 +25,7 @@ mod fuzz;
 mod game_window;
 mod hexchess;
 mod hexchess3p;
+mod install_files;
 #[cfg(feature = "app")]
 mod keys;
 mod learn;
@@ -74,4 +75,6 @@ mod web_client;
 mod web_moves;
 #[cfg(feature = "app")]
 mod window;
+#[cfg(feature = "app")]
+mod window_icon;
 mod xml;

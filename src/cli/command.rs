@@ -7,8 +7,10 @@ use clap::{Parser, Subcommand};
 
 use super::bench::BenchArgs;
 use super::bot::BotArgs;
+use super::completions::CompletionsArgs;
 use super::diagram::DiagramArgs;
 use super::learn::LearnArgs;
+use super::man::ManArgs;
 use super::manual::ManualArgs;
 use super::match_command::MatchArgs;
 use super::moves::MovesArgs;
@@ -87,6 +89,15 @@ pub enum Command {
     /// The engine as an online player: `--create` a game (its invite code
     /// is the first line) or `--join` one by code; prints the result.
     Bot(BotArgs),
+    /// Write the manual pages (roff), made from these definitions: the
+    /// program's page to standard output, or every page into --out DIR.
+    /// For packagers; not in --help.
+    #[command(hide = true)]
+    Man(ManArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish,
+    /// powershell). For packagers; not in --help.
+    #[command(hide = true)]
+    Completions(CompletionsArgs),
 }
 
 /// Parses the arguments and runs the command; `Err` is a usage error
@@ -121,6 +132,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Puzzles(args) => super::puzzles::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),
+        Command::Man(args) => super::man::run(&args, out),
+        Command::Completions(args) => super::completions::run(&args, out),
     }
 }
 

@@ -4,6 +4,7 @@
 mod bench;
 mod bot;
 mod command;
+mod completions;
 mod contender;
 mod diagram;
 #[cfg(feature = "app")]
@@ -12,6 +13,7 @@ mod in_order;
 #[cfg(feature = "app")]
 mod launch;
 mod learn;
+mod man;
 mod manual;
 #[cfg(feature = "app")]
 mod manual_videos;
