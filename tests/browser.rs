@@ -188,9 +188,13 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
     assert!(success && !all.contains("\nFAIL") && !all.starts_with("FAIL"), "the browser's checks:\n{all}");
 
     let mut offers: BTreeMap<String, usize> = BTreeMap::new();
+    let mut choices: BTreeMap<String, usize> = BTreeMap::new();
     for report in said.iter().filter_map(|l| l.strip_prefix("OFFERED ")) {
         let report: Value = serde_json::from_str(report).expect("a JSON report");
         check_offer(&report);
+        if report.get("route").is_some() {
+            *choices.entry(report["family"].as_str().unwrap().to_string()).or_default() += 1;
+        }
         *offers.entry(report["family"].as_str().unwrap().to_string()).or_default() += 1;
     }
     for family in FAMILIES {
@@ -217,9 +221,14 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
         ("tapestry", "loom"),
         ("aj-glinski", "curved"),
         ("aj-glinski-3p", "curved"),
+        ("chakra", "transmitter"),
+        ("chakra", "chakra"),
     ] {
         assert!(all.contains(&format!("KIND {family} {kind} ")), "{family}: no {kind} move was played");
     }
+    // A chakra's move has two forms on one route (with its flip or without):
+    // the page asked which, and offered exactly those.
+    assert!(choices.contains_key("chakra"), "no choice of moves on one route was offered");
     for shot in ["lobby-desktop.png", "lobby-phone.png"] {
         assert!(shots.join(shot).is_file(), "{shot}");
     }

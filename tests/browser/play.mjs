@@ -85,7 +85,8 @@ async function survey(page, seat) {
   const pairs = [];
   const inPlace = [];
   const manAt = {};
-  for (const man of men) manAt[man.cell] = man.title;
+  const ownChakras = new Set(men.filter((m) => /Chakra/.test(m.title)).map((m) => m.cell));
+  for (const man of men) if (!/Chakra/.test(man.title) || !manAt[man.cell]) manAt[man.cell] = man.title;
   const pickable = [...new Set([...men.map((m) => m.cell), ...fates])];
   for (const from of pickable) {
     await cell(page, from);
@@ -99,19 +100,23 @@ async function survey(page, seat) {
     const neutral = cells.find((c) => !reach.has(c) && !manAt[c] && !fates.includes(c));
     await cell(page, neutral);
   }
-  return { pairs, inPlace, manAt, selected: null };
+  return { pairs, inPlace, manAt, ownChakras, selected: null };
 }
 
-function classify(family, from, to, manAt, text) {
+// A move of a kind the test looks for, told from the cells and the men's
+// names alone. A Chakra man that lands on its own chakra from a cell no
+// line, Knight leap or King step joins to it came through the Transmitter.
+function classify(family, from, to, offer, text) {
+  const man = offer.manAt[from] || "";
   if (family === "tapestry" && LOOM.has(from)) return "loom";
-  if (family.startsWith("aj") && CURVED.test(manAt[from] || "")) return "curved";
+  if (family.startsWith("aj") && CURVED.test(man)) return "curved";
   if (family === "chakra") {
     if (text && text.includes("=")) return "promotion";
-    if (/Pawn/.test(manAt[from] || "")) {
-      const df = Math.abs(from.charCodeAt(0) - to.charCodeAt(0));
-      const dr = Math.abs(Number(from.slice(1)) - Number(to.slice(1)));
-      if (df > 1 || dr > 2) return "transmitter";
-    }
+    if (/Chakra/.test(man)) return "chakra";
+    const df = Math.abs(from.charCodeAt(0) - to.charCodeAt(0));
+    const dr = Math.abs(Number(from.slice(1)) - Number(to.slice(1)));
+    const joined = df === 0 || dr === 0 || df === dr || df * dr === 2;
+    if (offer.ownChakras.has(to) && !joined) return "transmitter";
   }
   return null;
 }
@@ -119,7 +124,7 @@ function classify(family, from, to, manAt, text) {
 // The move this turn: a kind the test looks for first, then a capture,
 // else any; all among the cells the page marked.
 function choose(family, offer, wanted, enemyCells) {
-  const kinds = offer.pairs.map(([from, to]) => ({ from, to, kind: classify(family, from, to, offer.manAt) }));
+  const kinds = offer.pairs.map(([from, to]) => ({ from, to, kind: classify(family, from, to, offer) }));
   const shuffle = (list) => list.map((x) => [Math.random(), x]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
   const all = shuffle(kinds);
   return (
@@ -171,7 +176,7 @@ async function playGame(family, pages) {
   await watcher.goto(`${base}/watch/${code}`);
 
   const wanted = new Set(
-    { tapestry: ["loom"], chakra: ["transmitter", "promotion"], "aj-glinski": ["curved"], "aj-glinski-3p": ["curved"] }[family] || [],
+    { tapestry: ["loom"], chakra: ["transmitter", "chakra", "promotion"], "aj-glinski": ["curved"], "aj-glinski-3p": ["curved"] }[family] || [],
   );
   let ours = 0;
   let end = null;
@@ -227,7 +232,7 @@ async function playGame(family, pages) {
     const after = await played(page);
     const move = after[before.length];
     ours += 1;
-    const kind = classify(family, pick.from, pick.to, offer.manAt, move);
+    const kind = classify(family, pick.from, pick.to, offer, move);
     if (kind) {
       say(`KIND ${family} ${kind} ${move}`);
       wanted.delete(kind);
