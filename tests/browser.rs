@@ -25,7 +25,13 @@ use crate::net_db::{Backend, TestDb};
 
 /// The families the browser plays, and the moves it makes in each before it
 /// resigns if the game has not ended by itself.
-const FAMILIES: [&str; 5] = ["flaxman", "tapestry", "chakra", "aj-glinski", "aj-glinski-3p"];
+const FAMILIES: [&str; 5] = [
+    "flaxman",
+    "tapestry",
+    "chakra",
+    "aj-glinski",
+    "aj-glinski-3p",
+];
 const BROWSER_MOVES: usize = 6;
 /// Everything together: the browser, the five games and the bots.
 const DEADLINE: Duration = Duration::from_secs(240);
@@ -74,9 +80,9 @@ fn check_offer(report: &Value) {
     let variant = Variant::parse(family, None).expect("a variant");
     let mut session = new_session(variant, DrawRules::default(), None).unwrap();
     for text in &played {
-        session
-            .play(text)
-            .unwrap_or_else(|e| panic!("{family}: the page lists {text}, which the rules refuse: {e:?}"));
+        session.play(text).unwrap_or_else(|e| {
+            panic!("{family}: the page lists {text}, which the rules refuse: {e:?}")
+        });
     }
     let view = position_view(session.as_ref(), false);
     if let Some(route) = report.get("route") {
@@ -88,7 +94,10 @@ fn check_offer(report: &Value) {
             .map(|m| m.text.clone())
             .collect();
         let offered: BTreeSet<String> = strings(&report["texts"]).into_iter().collect();
-        assert_eq!(offered, expected, "{family} after {played:?}: the choices on {route:?}");
+        assert_eq!(
+            offered, expected,
+            "{family} after {played:?}: the choices on {route:?}"
+        );
         return;
     }
     let expected: BTreeSet<(String, String)> = view
@@ -106,7 +115,10 @@ fn check_offer(report: &Value) {
             (pair[0].clone(), pair[1].clone())
         })
         .collect();
-    assert_eq!(offered, expected, "{family} after {played:?}: the cells the page marks");
+    assert_eq!(
+        offered, expected,
+        "{family} after {played:?}: the cells the page marks"
+    );
     let expected: BTreeSet<String> = view
         .moves
         .iter()
@@ -114,7 +126,10 @@ fn check_offer(report: &Value) {
         .map(|m| m.text.clone())
         .collect();
     let offered: BTreeSet<String> = strings(&report["in_place"]).into_iter().collect();
-    assert_eq!(offered, expected, "{family} after {played:?}: the moves offered in place");
+    assert_eq!(
+        offered, expected,
+        "{family} after {played:?}: the moves offered in place"
+    );
 }
 
 /// What the script said, line by line, with the bots it asked for started
@@ -157,7 +172,10 @@ fn run_script(addr: &str, shots: &Path, children: &mut Children) -> (bool, Vec<S
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                panic!("the browser tests took over {DEADLINE:?}; they said:\n{}", said.join("\n"))
+                panic!(
+                    "the browser tests took over {DEADLINE:?}; they said:\n{}",
+                    said.join("\n")
+                )
             }
         }
     }
@@ -184,8 +202,14 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
     let took = started.elapsed();
     drop(children);
     let all = said.join("\n");
-    eprintln!("{all}\nbrowser games: {took:.1?}; screenshots in {}", shots.display());
-    assert!(success && !all.contains("\nFAIL") && !all.starts_with("FAIL"), "the browser's checks:\n{all}");
+    eprintln!(
+        "{all}\nbrowser games: {took:.1?}; screenshots in {}",
+        shots.display()
+    );
+    assert!(
+        success && !all.contains("\nFAIL") && !all.starts_with("FAIL"),
+        "the browser's checks:\n{all}"
+    );
 
     let mut offers: BTreeMap<String, usize> = BTreeMap::new();
     let mut choices: BTreeMap<String, usize> = BTreeMap::new();
@@ -193,17 +217,27 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
         let report: Value = serde_json::from_str(report).expect("a JSON report");
         check_offer(&report);
         if report.get("route").is_some() {
-            *choices.entry(report["family"].as_str().unwrap().to_string()).or_default() += 1;
+            *choices
+                .entry(report["family"].as_str().unwrap().to_string())
+                .or_default() += 1;
         }
-        *offers.entry(report["family"].as_str().unwrap().to_string()).or_default() += 1;
+        *offers
+            .entry(report["family"].as_str().unwrap().to_string())
+            .or_default() += 1;
     }
     for family in FAMILIES {
-        assert!(offers.get(family).copied().unwrap_or(0) >= 1, "{family}: no position checked");
+        assert!(
+            offers.get(family).copied().unwrap_or(0) >= 1,
+            "{family}: no position checked"
+        );
         let end = said
             .iter()
             .find_map(|l| l.strip_prefix(&format!("END {family} ")))
             .unwrap_or_else(|| panic!("{family}: the game did not end:\n{all}"));
-        assert!(end.starts_with("real ") || end.starts_with("resigned "), "{family}: {end}");
+        assert!(
+            end.starts_with("real ") || end.starts_with("resigned "),
+            "{family}: {end}"
+        );
         for check in [
             "plays no move",
             "the refused move shows the server's words",
@@ -211,11 +245,20 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
             "the watching tab saw every one",
         ] {
             let prefix = format!("ok {family}: ");
-            let passed = said.iter().any(|l| l.starts_with(&prefix) && l.contains(check));
+            let passed = said
+                .iter()
+                .any(|l| l.starts_with(&prefix) && l.contains(check));
             assert!(passed, "{family}: {check}");
         }
-        let shot = if family == "chakra" { "phone" } else { "desktop" };
-        assert!(shots.join(format!("{family}-{shot}.png")).is_file(), "{family}: a screenshot");
+        let shot = if family == "chakra" {
+            "phone"
+        } else {
+            "desktop"
+        };
+        assert!(
+            shots.join(format!("{family}-{shot}.png")).is_file(),
+            "{family}: a screenshot"
+        );
     }
     for (family, kind) in [
         ("tapestry", "loom"),
@@ -224,11 +267,17 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
         ("chakra", "transmitter"),
         ("chakra", "chakra"),
     ] {
-        assert!(all.contains(&format!("KIND {family} {kind} ")), "{family}: no {kind} move was played");
+        assert!(
+            all.contains(&format!("KIND {family} {kind} ")),
+            "{family}: no {kind} move was played"
+        );
     }
     // A chakra's move has two forms on one route (with its flip or without):
     // the page asked which, and offered exactly those.
-    assert!(choices.contains_key("chakra"), "no choice of moves on one route was offered");
+    assert!(
+        choices.contains_key("chakra"),
+        "no choice of moves on one route was offered"
+    );
     for shot in ["lobby-desktop.png", "lobby-phone.png"] {
         assert!(shots.join(shot).is_file(), "{shot}");
     }
