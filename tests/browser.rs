@@ -37,11 +37,23 @@ const BROWSER_MOVES: usize = 6;
 const DEADLINE: Duration = Duration::from_secs(240);
 
 /// Child processes killed (and reaped) when the test ends, passing or not.
+/// The first, node, gets SIGTERM first: playwright then closes its
+/// Chromium, which runs in a process group of its own.
 struct Children(Vec<Child>);
 
 impl Drop for Children {
     fn drop(&mut self) {
-        for child in &mut self.0 {
+        for (k, child) in self.0.iter_mut().enumerate() {
+            if k == 0 && matches!(child.try_wait(), Ok(None)) {
+                // SAFETY: kill only sends a signal, to node, not yet reaped.
+                unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+                for _ in 0..100 {
+                    if !matches!(child.try_wait(), Ok(None)) {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
