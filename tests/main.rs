@@ -8,6 +8,7 @@ mod app;
 mod architecture;
 #[cfg(feature = "app")]
 mod away;
+mod browser;
 mod captured;
 mod chakra;
 mod cli;

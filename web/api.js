@@ -43,7 +43,17 @@ export function createApi({ url, storage, onChange, onSeated }) {
     else socket.send({ type: "watch", game: game.id, since });
   }
 
+  // A game watched by its invite code: the server's answers name the
+  // game by its id, which the page follows from the first of them on.
+  function adoptWatchedId(message) {
+    const game = state.game;
+    if (game && game.byCode && !game.board && message.game && message.game !== game.id && message.type !== "seated") {
+      state = { ...state, game: { ...game, id: message.game, byCode: false } };
+    }
+  }
+
   function handle(message) {
+    adoptWatchedId(message);
     const game = state.game;
     const ours = game && message.game === game.id;
     switch (message.type) {
@@ -169,7 +179,7 @@ export function createApi({ url, storage, onChange, onSeated }) {
       followCurrent();
     },
     watch(id) {
-      set({ ...state, game: emptyGame(id) });
+      set({ ...state, game: { ...emptyGame(id), byCode: true } });
       followCurrent();
     },
     leave() {
