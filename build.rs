@@ -1,7 +1,9 @@
 //! Builds the program again when its built-in data changes: the lessons,
-//! puzzles and thumbnails under `assets/` are compiled in (src/data.rs),
-//! and the macro that reads them cannot tell cargo which files it read.
+//! puzzles, thumbnails and icon under `assets/` and the browser's page
+//! under `web/` are compiled in (src/data.rs, the server's web assets), and
+//! the macro that reads them cannot tell cargo which files it read.
 
 fn main() {
     println!("cargo:rerun-if-changed=assets");
+    println!("cargo:rerun-if-changed=web");
 }
