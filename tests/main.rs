@@ -31,6 +31,7 @@ mod learn;
 mod manual;
 mod multi_search;
 mod net;
+mod net_commit;
 mod net_db;
 mod net_http;
 mod net_limits;
