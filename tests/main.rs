@@ -37,6 +37,7 @@ mod manual;
 mod menus;
 mod multi_search;
 mod net;
+mod net_commit;
 mod net_db;
 mod net_http;
 mod net_limits;

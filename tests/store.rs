@@ -1,6 +1,7 @@
 //! The `Store` trait's promises, kept by each backend alike: a game comes
 //! back as it was committed, a commit is all or nothing, an event number
-//! is never used twice, and a finished game leaves the unfinished list.
+//! is never used twice, a finished game leaves the unfinished list, and in
+//! a batch committed together a step at fault is refused alone.
 
 use variantarium::net::protocol::GameEvent;
 use variantarium::net::store::{Commit, NewGame, StoredGame};
@@ -10,6 +11,7 @@ use crate::net_db::{Backend, TestDb};
 crate::on_both_backends!(
     a_game_is_stored_whole_and_an_event_number_is_never_used_twice,
     a_store_opened_again_has_every_game,
+    a_batch_with_a_step_at_fault_stores_the_others_and_refuses_that_one,
 );
 
 fn new_game(id: &str) -> Commit {
@@ -122,4 +124,57 @@ fn a_store_opened_again_has_every_game(backend: Backend) {
     // Its numbers go on from where they were.
     assert!(again.commit(&moved("kept", 3, "b2-b3")).is_err());
     again.commit(&moved("kept", 4, "b2-b3")).unwrap();
+}
+
+/// The texts of a stored game's moves.
+fn moves_of(game: &StoredGame) -> Vec<&str> {
+    game.events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Moved { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn a_batch_with_a_step_at_fault_stores_the_others_and_refuses_that_one(backend: Backend) {
+    let db = TestDb::new("store-batch", backend);
+    let mut store = db.store();
+    for id in ["a", "b", "c"] {
+        store.commit(&new_game(id)).unwrap();
+    }
+    store.commit(&moved("b", 3, "b-first")).unwrap();
+    // One batch: a move of each game, `b`'s reusing its event 3, a game
+    // made again, a new game, and two steps that both take event 4 of `c`.
+    let mut again = new_game("a");
+    again.new_game.as_mut().unwrap().code = "code-again".into();
+    let answers = store.commit_together(vec![
+        moved("a", 3, "a-move"),
+        moved("b", 3, "b-late"),
+        moved("c", 3, "c-move"),
+        again,
+        new_game("d"),
+        moved("c", 4, "c-second"),
+        moved("c", 4, "c-twice"),
+    ]);
+    let refused: Vec<bool> = answers.iter().map(Result::is_err).collect();
+    assert_eq!(
+        refused,
+        [false, true, false, true, false, false, true],
+        "{answers:?}"
+    );
+    for reason in answers.iter().filter_map(|a| a.as_ref().err()) {
+        assert_eq!(reason.lines().count(), 1, "{reason}");
+    }
+    let mut game = |id: &str| store.game(id).unwrap().expect("stored");
+    assert_eq!(moves_of(&game("a")), ["a-move"]);
+    assert_eq!(moves_of(&game("b")), ["b-first"]);
+    assert_eq!(moves_of(&game("c")), ["c-move", "c-second"]);
+    assert_eq!(game("a").code, "code-a");
+    assert_eq!(game("d").events.len(), 2);
+    assert_eq!(ids(&store.unfinished().unwrap()), ["a", "b", "c", "d"]);
+    // The store goes on after a refusal.
+    store.commit(&moved("b", 4, "b-second")).unwrap();
+    let b = store.game("b").unwrap().expect("stored");
+    assert_eq!(moves_of(&b), ["b-first", "b-second"]);
 }

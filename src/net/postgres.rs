@@ -5,26 +5,37 @@
 //! The schema is SQLite's (see [`super::sqlite`]): `games`, `seats` and
 //! `events`, an event's (game, version) its primary key, so no number is
 //! used twice; `games.seq` keeps the order games were made in, as SQLite's
-//! rowid does. A commit is one transaction, and PostgreSQL's synchronous
-//! commit (its default) has it on disk before `commit` returns.
+//! rowid does.
+//!
+//! Steps are written by one writer task with a connection of its own: each
+//! batch ([`super::batch`]) is one transaction whose statements are sent
+//! together, without waiting for each answer (one statement per table,
+//! every step's rows in arrays), so a batch costs one round trip and one
+//! WAL flush; PostgreSQL's synchronous commit (its default) has it on disk
+//! before the steps are answered. When a batch is refused (a step reused
+//! an event number: another server stored first), its steps are written
+//! again one transaction each, so that only the step at fault is refused.
 //!
 //! Several servers may share one database, each serving the players
 //! connected to it: every commit notifies the channel [`CHANNEL`] with
 //! `GAME:VERSION`, and [`listen`] hands each such notice to the server,
 //! whose actor of that game then loads the events it lacks.
 //!
-//! The trait is synchronous and the client is not: each call runs the
-//! client's future with [`Handle::block_on`] on the runtime the store was
-//! opened on, whose workers drive the connection. The server calls the
-//! store only inside `tokio::task::block_in_place` (or from a thread
-//! outside the runtime), where that is allowed.
+//! The reads go through a second connection. The trait is synchronous and
+//! the client is not: each read runs the client's future with
+//! [`Handle::block_on`] on the runtime the store was opened on, whose
+//! workers drive the connections and the writer. The server reads only
+//! inside `tokio::task::block_in_place` (or from a thread outside the
+//! runtime), where that is allowed.
 
 use std::time::Duration;
 
+use futures_util::future::{BoxFuture, join_all};
 use tokio::runtime::Handle;
-use tokio_postgres::types::FromSql;
-use tokio_postgres::{AsyncMessage, Client, IsolationLevel, NoTls, Row};
+use tokio_postgres::types::{FromSql, ToSql};
+use tokio_postgres::{AsyncMessage, Client, IsolationLevel, NoTls, Row, Statement};
 
+use super::batch::{Batch, Committer, Queue, queue};
 use super::store::{Commit, LISTED_WAITING, Store, StoredGame, assemble};
 
 const SCHEMA: &str = "
@@ -72,7 +83,9 @@ pub struct PgStore {
     runtime: Handle,
     /// The connection string, to connect again if the connection drops.
     url: String,
+    /// The connection the reads go through.
     client: Client,
+    committer: Committer,
 }
 
 /// A client error as one line: the database's own message where it gave
@@ -114,12 +127,14 @@ fn reason(e: tokio_postgres::Error) -> String {
 }
 
 impl PgStore {
-    /// Connects to the database and makes its tables if they are missing.
-    /// Must be called on (or inside `enter()` of) a multi-threaded runtime.
+    /// Connects to the database, makes its tables if they are missing and
+    /// starts the writer, which stops once the store and every
+    /// [`Committer`] taken from it are gone. Must be called on (or inside
+    /// `enter()` of) a multi-threaded runtime.
     pub fn open(url: &str) -> Result<PgStore, String> {
         let runtime = Handle::try_current()
             .map_err(|_| "PostgreSQL: no runtime to connect on".to_string())?;
-        let client = runtime.block_on(async {
+        let (client, writer) = runtime.block_on(async {
             let client = connect(url).await?;
             let schema =
                 format!("BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;");
@@ -127,12 +142,16 @@ impl PgStore {
                 .batch_execute(&schema)
                 .await
                 .map_err(|e| format!("cannot set up the PostgreSQL database: {}", reason(e)))?;
-            Ok::<_, String>(client)
+            let writer = Writer::connect(url).await?;
+            Ok::<_, String>((client, writer))
         })?;
+        let (committer, queue) = queue();
+        runtime.spawn(write_batches(url.to_string(), writer, queue));
         Ok(PgStore {
             runtime,
             url: url.to_string(),
             client,
+            committer,
         })
     }
 
@@ -146,51 +165,187 @@ impl PgStore {
     }
 }
 
-async fn write(client: &mut Client, commit: &Commit) -> Result<(), String> {
-    let bodies = commit
-        .events
-        .iter()
-        .map(serde_json::to_string)
-        .collect::<Result<Vec<String>, _>>()
-        .map_err(|e| e.to_string())?;
-    let tx = client.transaction().await.map_err(pg_error)?;
-    if let Some(new) = &commit.new_game {
-        let sql = "INSERT INTO games (id, code, listed) VALUES ($1, $2, $3)";
-        tx.execute(sql, &[&commit.game, &new.code, &new.listed])
-            .await
-            .map_err(pg_error)?;
-    }
-    for (seat, token) in &commit.seats {
-        let sql = "INSERT INTO seats (game, seat, token) VALUES ($1, $2, $3)";
-        tx.execute(sql, &[&commit.game, &i32::from(*seat), token])
-            .await
-            .map_err(pg_error)?;
-    }
-    let insert = tx
-        .prepare("INSERT INTO events (game, version, body) VALUES ($1, $2, $3)")
-        .await
-        .map_err(pg_error)?;
-    for (k, body) in bodies.iter().enumerate() {
-        let version = (commit.first_version + k as u64) as i64;
-        tx.execute(&insert, &[&commit.game, &version, body])
-            .await
-            .map_err(pg_error)?;
-    }
-    if commit.finished {
-        tx.execute(
-            "UPDATE games SET finished = TRUE WHERE id = $1",
-            &[&commit.game],
+/// The writer's connection and its statements, prepared once.
+struct Writer {
+    client: Client,
+    games: Statement,
+    seats: Statement,
+    events: Statement,
+    finish: Statement,
+    notify: Statement,
+}
+
+impl Writer {
+    async fn connect(url: &str) -> Result<Writer, String> {
+        let client = connect(url).await?;
+        let prepare = |sql| client.prepare(sql);
+        let prepared = futures_util::future::try_join5(
+            prepare(
+                "INSERT INTO games (id, code, listed) \
+                 SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[])",
+            ),
+            prepare(
+                "INSERT INTO seats (game, seat, token) \
+                 SELECT * FROM unnest($1::text[], $2::integer[], $3::text[])",
+            ),
+            prepare(
+                "INSERT INTO events (game, version, body) \
+                 SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])",
+            ),
+            prepare("UPDATE games SET finished = TRUE WHERE id = ANY($1::text[])"),
+            prepare("SELECT pg_notify($1, notice) FROM unnest($2::text[]) AS notice"),
         )
-        .await
-        .map_err(pg_error)?;
+        .await;
+        let (games, seats, events, finish, notify) = prepared.map_err(pg_error)?;
+        Ok(Writer {
+            client,
+            games,
+            seats,
+            events,
+            finish,
+            notify,
+        })
+    }
+}
+
+/// The writer task: each batch as it comes, until the queue closes. A
+/// lost connection fails the batch in flight and is made again for the
+/// next.
+async fn write_batches(url: String, writer: Writer, mut queue: Queue) {
+    let mut writer = Some(writer);
+    while let Some(batch) = queue.next().await {
+        if writer.as_ref().is_none_or(|w| w.client.is_closed()) {
+            writer = match Writer::connect(&url).await {
+                Ok(connected) => Some(connected),
+                Err(reason) => {
+                    batch.refuse(&reason);
+                    continue;
+                }
+            };
+        }
+        if let Some(writer) = &writer {
+            write_batch(writer, batch).await;
+        }
+    }
+}
+
+/// Commits a batch in one transaction and answers its steps; if that is
+/// refused, writes each step in a transaction of its own, so that only a
+/// step at fault is refused.
+async fn write_batch(writer: &Writer, batch: Batch) {
+    let steps: Vec<&Commit> = batch.commits().collect();
+    let answers = match write_steps(writer, &steps).await {
+        Ok(()) => vec![Ok(()); steps.len()],
+        Err(reason) if steps.len() == 1 || writer.client.is_closed() => {
+            vec![Err(reason); steps.len()]
+        }
+        Err(_) => {
+            let mut answers = Vec::with_capacity(steps.len());
+            for step in &steps {
+                answers.push(write_steps(writer, &[step]).await);
+            }
+            answers
+        }
+    };
+    drop(steps);
+    batch.answer(answers);
+}
+
+/// The rows of a batch's steps, one array per column, for `unnest`.
+#[derive(Default)]
+struct Rows {
+    game_ids: Vec<String>,
+    game_codes: Vec<String>,
+    game_listed: Vec<bool>,
+    seat_games: Vec<String>,
+    seat_numbers: Vec<i32>,
+    seat_tokens: Vec<String>,
+    event_games: Vec<String>,
+    event_versions: Vec<i64>,
+    event_bodies: Vec<String>,
+    finished: Vec<String>,
+    /// `GAME:VERSION` of each step's last event, for [`CHANNEL`].
+    notices: Vec<String>,
+}
+
+impl Rows {
+    /// The steps' rows, in the order of their games' ids, so that two
+    /// servers' batches touching the same games take their locks in the
+    /// same order.
+    fn of(steps: &[&Commit]) -> Result<Rows, String> {
+        let mut sorted = steps.to_vec();
+        sorted.sort_by(|a, b| (&a.game, a.first_version).cmp(&(&b.game, b.first_version)));
+        let mut rows = Rows::default();
+        for step in sorted {
+            let game = &step.game;
+            if let Some(new) = &step.new_game {
+                rows.game_ids.push(game.clone());
+                rows.game_codes.push(new.code.clone());
+                rows.game_listed.push(new.listed);
+            }
+            for (seat, token) in &step.seats {
+                rows.seat_games.push(game.clone());
+                rows.seat_numbers.push(i32::from(*seat));
+                rows.seat_tokens.push(token.clone());
+            }
+            for (k, event) in step.events.iter().enumerate() {
+                let body = serde_json::to_string(event).map_err(|e| e.to_string())?;
+                rows.event_games.push(game.clone());
+                rows.event_versions
+                    .push((step.first_version + k as u64) as i64);
+                rows.event_bodies.push(body);
+            }
+            if step.finished {
+                rows.finished.push(game.clone());
+            }
+            let last = step.first_version + step.events.len() as u64 - 1;
+            rows.notices.push(format!("{game}:{last}"));
+        }
+        Ok(rows)
+    }
+}
+
+type Params<'a> = Vec<&'a (dyn ToSql + Sync)>;
+type Sent<'a> = BoxFuture<'a, Result<(), tokio_postgres::Error>>;
+
+/// A prepared statement's execution, sent when first polled.
+fn execute<'a>(client: &'a Client, statement: &'a Statement, params: Params<'a>) -> Sent<'a> {
+    Box::pin(async move { client.execute(statement, &params).await.map(drop) })
+}
+
+/// Writes steps in one transaction, its statements sent together; Ok once
+/// it is committed.
+async fn write_steps(writer: &Writer, steps: &[&Commit]) -> Result<(), String> {
+    let rows = Rows::of(steps)?;
+    let client = &writer.client;
+    let mut sent: Vec<Sent<'_>> = vec![Box::pin(client.batch_execute("BEGIN"))];
+    if !rows.game_ids.is_empty() {
+        let params: Params<'_> = vec![&rows.game_ids, &rows.game_codes, &rows.game_listed];
+        sent.push(execute(client, &writer.games, params));
+    }
+    if !rows.seat_games.is_empty() {
+        let params: Params<'_> = vec![&rows.seat_games, &rows.seat_numbers, &rows.seat_tokens];
+        sent.push(execute(client, &writer.seats, params));
+    }
+    let params: Params<'_> = vec![&rows.event_games, &rows.event_versions, &rows.event_bodies];
+    sent.push(execute(client, &writer.events, params));
+    if !rows.finished.is_empty() {
+        sent.push(execute(client, &writer.finish, vec![&rows.finished]));
     }
     // Sent with the transaction's commit, and only if it commits.
-    let last = commit.first_version + commit.events.len() as u64 - 1;
-    let payload = format!("{}:{last}", commit.game);
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
-        .await
-        .map_err(pg_error)?;
-    tx.commit().await.map_err(pg_error)
+    sent.push(execute(
+        client,
+        &writer.notify,
+        vec![&CHANNEL, &rows.notices],
+    ));
+    sent.push(Box::pin(client.batch_execute("COMMIT")));
+    // Each is sent when first polled, in order; after a refused statement
+    // the rest fail and COMMIT rolls back, so every answer is read.
+    let answers = join_all(sent).await;
+    match answers.into_iter().find_map(Result::err) {
+        Some(e) => Err(pg_error(e)),
+        None => Ok(()),
+    }
 }
 
 /// One game, by its id or by its invite code.
@@ -272,10 +427,8 @@ fn cell<'a, T: FromSql<'a>>(row: &'a Row, at: usize) -> Result<T, String> {
 }
 
 impl Store for PgStore {
-    fn commit(&mut self, commit: &Commit) -> Result<(), String> {
-        let runtime = self.runtime.clone();
-        let client = self.client()?;
-        runtime.block_on(write(client, commit))
+    fn committer(&self) -> Committer {
+        self.committer.clone()
     }
 
     fn unfinished(&mut self) -> Result<Vec<StoredGame>, String> {

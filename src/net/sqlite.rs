@@ -3,14 +3,21 @@
 //! a commit that returned survives the server being killed, and the
 //! machine losing power, at any moment.
 //!
+//! One thread, the writer, owns the connection that writes: it commits
+//! each batch of steps ([`super::batch`]) in one transaction, every step
+//! inside a savepoint of its own, so that a step refused rolls back alone.
+//! Reads go through a second connection, which the write-ahead log lets
+//! read beside the writer.
+//!
 //! Schema: `games` (id, invite code, listed, finished), `seats` (game, seat,
 //! token) and `events` (game, version, the event's JSON); an event's
 //! (game, version) is its primary key, so no number is used twice.
 
 use std::path::Path;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
+use super::batch::{Batch, Committer, Queue, queue};
 use super::store::{Commit, LISTED_WAITING, Store, StoredGame, assemble};
 
 const SCHEMA: &str = "
@@ -35,7 +42,9 @@ CREATE TABLE IF NOT EXISTS events (
 ";
 
 pub struct SqliteStore {
+    /// The connection the reads go through.
     db: Connection,
+    committer: Committer,
 }
 
 fn sql_error(e: rusqlite::Error) -> String {
@@ -43,20 +52,29 @@ fn sql_error(e: rusqlite::Error) -> String {
 }
 
 impl SqliteStore {
-    /// Opens (or creates) the database file, making its folder.
+    /// Opens (or creates) the database file, making its folder, and starts
+    /// its writer thread, which stops once the store and every
+    /// [`Committer`] taken from it are gone.
     pub fn open(path: &Path) -> Result<SqliteStore, String> {
         if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(folder)
                 .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
         }
-        let db =
-            Connection::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        db.pragma_update(None, "journal_mode", "WAL")
-            .and_then(|()| db.pragma_update(None, "synchronous", "FULL"))
-            .and_then(|()| db.pragma_update(None, "foreign_keys", "ON"))
-            .and_then(|()| db.execute_batch(SCHEMA))
+        let cannot_open = |e| format!("cannot open {}: {e}", path.display());
+        let writer = Connection::open(path).map_err(cannot_open)?;
+        writer
+            .pragma_update(None, "journal_mode", "WAL")
+            .and_then(|()| writer.pragma_update(None, "synchronous", "FULL"))
+            .and_then(|()| writer.pragma_update(None, "foreign_keys", "ON"))
+            .and_then(|()| writer.execute_batch(SCHEMA))
             .map_err(|e| format!("cannot set up {}: {e}", path.display()))?;
-        Ok(SqliteStore { db })
+        let db = Connection::open(path).map_err(cannot_open)?;
+        let (committer, queue) = queue();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || write_batches(writer, queue))
+            .map_err(|e| format!("cannot start the database's writer: {e}"))?;
+        Ok(SqliteStore { db, committer })
     }
 
     fn load(&self, id: &str, code: String, listed: bool) -> Result<StoredGame, String> {
@@ -112,39 +130,82 @@ impl SqliteStore {
     }
 }
 
+/// The writer thread: each batch as it comes, until the queue closes.
+fn write_batches(mut db: Connection, mut queue: Queue) {
+    while let Some(batch) = queue.next_blocking() {
+        write_batch(&mut db, batch);
+    }
+}
+
+/// Commits a batch in one transaction, each step in a savepoint of its
+/// own, then answers every step.
+fn write_batch(db: &mut Connection, batch: Batch) {
+    let mut tx = match db.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => return batch.refuse(&sql_error(e)),
+    };
+    let mut answers = Vec::with_capacity(batch.len());
+    let mut lost = None;
+    for commit in batch.commits() {
+        let answer = tx.savepoint().map_err(sql_error).and_then(|step| {
+            // Dropped on an error, the savepoint rolls this step back.
+            write_step(&step, commit)?;
+            step.commit().map_err(sql_error)
+        });
+        // An error that ended the whole transaction (a full disk, say)
+        // leaves nothing of the batch: every step is refused.
+        if let Err(reason) = &answer
+            && tx.is_autocommit()
+        {
+            lost = Some(reason.clone());
+            break;
+        }
+        answers.push(answer);
+    }
+    if let Some(reason) = lost {
+        return batch.refuse(&reason);
+    }
+    match tx.commit() {
+        Ok(()) => batch.answer(answers),
+        Err(e) => batch.refuse(&sql_error(e)),
+    }
+}
+
+/// Writes one step's rows.
+fn write_step(db: &Connection, commit: &Commit) -> Result<(), String> {
+    if let Some(new) = &commit.new_game {
+        db.prepare_cached("INSERT INTO games (id, code, listed) VALUES (?1, ?2, ?3)")
+            .and_then(|mut insert| insert.execute(params![commit.game, new.code, new.listed]))
+            .map_err(sql_error)?;
+    }
+    let mut seat = db
+        .prepare_cached("INSERT INTO seats (game, seat, token) VALUES (?1, ?2, ?3)")
+        .map_err(sql_error)?;
+    for (number, token) in &commit.seats {
+        seat.execute(params![commit.game, number, token])
+            .map_err(sql_error)?;
+    }
+    let mut event = db
+        .prepare_cached("INSERT INTO events (game, version, body) VALUES (?1, ?2, ?3)")
+        .map_err(sql_error)?;
+    for (k, body) in commit.events.iter().enumerate() {
+        let body = serde_json::to_string(body).map_err(|e| e.to_string())?;
+        let version = (commit.first_version + k as u64) as i64;
+        event
+            .execute(params![commit.game, version, body])
+            .map_err(sql_error)?;
+    }
+    if commit.finished {
+        db.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")
+            .and_then(|mut finish| finish.execute([&commit.game]))
+            .map_err(sql_error)?;
+    }
+    Ok(())
+}
+
 impl Store for SqliteStore {
-    fn commit(&mut self, commit: &Commit) -> Result<(), String> {
-        let tx = self.db.transaction().map_err(sql_error)?;
-        if let Some(new) = &commit.new_game {
-            tx.execute(
-                "INSERT INTO games (id, code, listed) VALUES (?1, ?2, ?3)",
-                params![commit.game, new.code, new.listed],
-            )
-            .map_err(sql_error)?;
-        }
-        for (seat, token) in &commit.seats {
-            tx.execute(
-                "INSERT INTO seats (game, seat, token) VALUES (?1, ?2, ?3)",
-                params![commit.game, seat, token],
-            )
-            .map_err(sql_error)?;
-        }
-        for (k, event) in commit.events.iter().enumerate() {
-            let body = serde_json::to_string(event).map_err(|e| e.to_string())?;
-            tx.execute(
-                "INSERT INTO events (game, version, body) VALUES (?1, ?2, ?3)",
-                params![commit.game, (commit.first_version + k as u64) as i64, body],
-            )
-            .map_err(sql_error)?;
-        }
-        if commit.finished {
-            tx.execute(
-                "UPDATE games SET finished = 1 WHERE id = ?1",
-                [&commit.game],
-            )
-            .map_err(sql_error)?;
-        }
-        tx.commit().map_err(sql_error)
+    fn committer(&self) -> Committer {
+        self.committer.clone()
     }
 
     fn unfinished(&mut self) -> Result<Vec<StoredGame>, String> {

@@ -1,30 +1,13 @@
 //! Where the server keeps its games: one [`Store`] trait, so that SQLite
 //! (the default, [`super::sqlite`]) and a database server can stand behind
-//! the same calls. A game is kept as its events; a commit is one
-//! transaction, and the server acknowledges nothing before it returns.
+//! the same calls. A game is kept as its events. Steps are committed by
+//! the store's writer in batches ([`super::batch`]): one transaction for
+//! every step queued, each step answered on its own once the transaction
+//! is durable, and the server acknowledges nothing before that answer.
 
+use super::batch::Committer;
 use super::protocol::GameEvent;
-
-/// Everything one step of a game writes, stored together or not at all.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Commit {
-    pub game: String,
-    /// A new game: its invite code and whether it is an open seek.
-    pub new_game: Option<NewGame>,
-    /// The seats taken in this step, with their secret tokens.
-    pub seats: Vec<(u8, String)>,
-    /// The number of the first of `events` (the game's events so far + 1).
-    pub first_version: u64,
-    pub events: Vec<GameEvent>,
-    /// The game ended in this step.
-    pub finished: bool,
-}
-
-#[derive(Clone, PartialEq, Debug)]
-pub struct NewGame {
-    pub code: String,
-    pub listed: bool,
-}
+pub use super::step::{Commit, NewGame};
 
 /// A game as it was stored.
 #[derive(Clone, PartialEq, Debug)]
@@ -39,8 +22,20 @@ pub struct StoredGame {
 }
 
 pub trait Store: Send {
+    /// Where this store's steps are queued for its writer.
+    fn committer(&self) -> Committer;
+    /// Stores steps durably in one batch and answers each in order: a step
+    /// that reuses an event number (or makes a game made already) is
+    /// refused and writes nothing, and the others are stored. Blocks: call
+    /// it from a thread outside the runtime, or inside `block_in_place`.
+    fn commit_together(&mut self, commits: Vec<Commit>) -> Vec<Result<(), String>> {
+        self.committer().commit_together(commits)
+    }
     /// Stores one step durably; an event number already used is an error.
-    fn commit(&mut self, commit: &Commit) -> Result<(), String>;
+    fn commit(&mut self, commit: &Commit) -> Result<(), String> {
+        let answers = self.commit_together(vec![commit.clone()]);
+        answers.into_iter().next().unwrap_or(Ok(()))
+    }
     /// The games not yet over, to carry on after a restart.
     fn unfinished(&mut self) -> Result<Vec<StoredGame>, String>;
     /// One game, over or not.

@@ -1,7 +1,8 @@
 //! One task per game, the only owner of its [`Room`]: requests arrive in its
 //! mailbox one at a time, so a game's events are numbered without races.
-//! Each step is stored first, then acknowledged to the player who made it,
-//! then sent to every follower. The task also watches the clock and ends
+//! Each step is stored first (queued for the store's writer, which commits
+//! the steps of many games together), then acknowledged to the player who
+//! made it, then sent to every follower. The task also watches the clock and ends
 //! the game when a flag falls.
 //!
 //! The store is the truth and the room a copy of it: servers sharing a
@@ -100,7 +101,7 @@ impl RoomActor {
                 match waited {
                     Ok(Some(request)) => {
                         last_request = Instant::now();
-                        self.handle(request);
+                        self.handle(request).await;
                         continue;
                     }
                     Ok(None) => break,
@@ -113,7 +114,7 @@ impl RoomActor {
                     match tokio::time::timeout_at(deadline.into(), next).await {
                         Ok(request) => request,
                         Err(_) => {
-                            self.check_flag(None);
+                            self.check_flag(None).await;
                             // Still overdue: the store refused the flag's
                             // end; try again in a while, not at once.
                             if self
@@ -131,7 +132,7 @@ impl RoomActor {
             };
             let Some(request) = request else { break };
             last_request = Instant::now();
-            self.handle(request);
+            self.handle(request).await;
         }
     }
 
@@ -148,22 +149,22 @@ impl RoomActor {
         self.host.retire(&self.id, &self.code);
         mailbox.close();
         while let Some(request) = mailbox.recv().await {
-            self.handle(request);
+            self.handle(request).await;
         }
     }
 
-    fn handle(&mut self, request: RoomRequest) {
+    async fn handle(&mut self, request: RoomRequest) {
         match request {
             RoomRequest::Act {
                 token,
                 request,
                 outbox,
             } => {
-                if !self.check_flag(Some(&outbox)) {
-                    self.act(&token, request, &outbox);
+                if !self.check_flag(Some(&outbox)).await {
+                    self.act(&token, request, &outbox).await;
                 }
             }
-            RoomRequest::Join { seat, name, outbox } => self.join(seat, name, &outbox),
+            RoomRequest::Join { seat, name, outbox } => self.join(seat, name, &outbox).await,
             RoomRequest::Follow {
                 since,
                 token,
@@ -191,11 +192,11 @@ impl RoomActor {
     }
 
     /// Ends the game if the side to move is out of time; true if it was.
-    fn check_flag(&mut self, asking: Option<&Outbox>) -> bool {
+    async fn check_flag(&mut self, asking: Option<&Outbox>) -> bool {
         let Some(event) = self.room.flag_fall(Instant::now()) else {
             return false;
         };
-        if let Err(reason) = self.store(vec![event], None, None) {
+        if let Err(reason) = self.store(vec![event], None, None).await {
             // Another server stored an event first: the same end, or a move
             // made in time, which goes on with the game.
             if !self.catch_up() {
@@ -217,7 +218,7 @@ impl RoomActor {
             .map(|s| s as u8)
     }
 
-    fn act(&mut self, token: &str, request: PlayerRequest, outbox: &Outbox) {
+    async fn act(&mut self, token: &str, request: PlayerRequest, outbox: &Outbox) {
         let Some(seat) = self.seat_of(token) else {
             return self.refuse(outbox, "that token holds no seat in this game".into());
         };
@@ -237,7 +238,7 @@ impl RoomActor {
             // Every seat offered, and the server stopped before it made
             // the rematch: it makes it now.
             PlayerRequest::Rematch if self.room.rematch_due() => {
-                return self.make_rematch(Some((seat, outbox)));
+                return self.make_rematch(Some((seat, outbox))).await;
             }
             PlayerRequest::Rematch => Action::Rematch { seat },
             PlayerRequest::DeclineRematch => Action::DeclineRematch { seat },
@@ -255,20 +256,22 @@ impl RoomActor {
                     });
                     return;
                 }
-                Ok(Decision::Events(events)) => match self.store(events, None, Some(outbox)) {
-                    Ok(()) if self.room.rematch_due() => {
-                        return self.make_rematch(Some((seat, outbox)));
+                Ok(Decision::Events(events)) => {
+                    match self.store(events, None, Some(outbox)).await {
+                        Ok(()) if self.room.rematch_due() => {
+                            return self.make_rematch(Some((seat, outbox))).await;
+                        }
+                        Ok(()) => return,
+                        // Another server stored this number first.
+                        Err(_) if attempt == 0 && self.catch_up() => continue,
+                        Err(reason) => return self.refuse(outbox, reason),
                     }
-                    Ok(()) => return,
-                    // Another server stored this number first.
-                    Err(_) if attempt == 0 && self.catch_up() => continue,
-                    Err(reason) => return self.refuse(outbox, reason),
-                },
+                }
             }
         }
     }
 
-    fn join(&mut self, seat: Option<u8>, name: Option<String>, outbox: &Outbox) {
+    async fn join(&mut self, seat: Option<u8>, name: Option<String>, outbox: &Outbox) {
         let token = match random_hex(16) {
             Ok(token) => token,
             Err(reason) => return self.refuse(outbox, reason),
@@ -287,7 +290,7 @@ impl RoomActor {
             let Some(GameEvent::SeatTaken { seat, .. }) = events.first().cloned() else {
                 return self.refuse(outbox, "cannot sit".into());
             };
-            match self.store(events, Some((seat, token.clone())), None) {
+            match self.store(events, Some((seat, token.clone())), None).await {
                 Ok(()) => {
                     taken = Some(seat);
                     break;
@@ -348,7 +351,7 @@ impl RoomActor {
 
     /// Commits the events, makes them part of the room, acknowledges them to
     /// `mover` and sends them to every follower.
-    fn store(
+    async fn store(
         &mut self,
         events: Vec<GameEvent>,
         seat: Option<(u8, String)>,
@@ -356,14 +359,16 @@ impl RoomActor {
     ) -> Result<(), String> {
         let first_version = self.room.version() + 1;
         let finished = events.iter().any(|e| matches!(e, GameEvent::Ended { .. }));
-        self.host.commit(&Commit {
+        let commit = Commit {
             game: self.id.clone(),
             new_game: None,
             seats: seat.into_iter().collect(),
             first_version,
             events: events.clone(),
             finished,
-        })?;
+        };
+        // Other steps of this game wait in the mailbox meanwhile.
+        self.host.commit(commit).await?;
         let now = Instant::now();
         for event in &events {
             if let Err(reason) = self.room.apply(event.clone(), now) {

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use futures_util::future::BoxFuture;
+
 use super::mailbox::RoomHandle;
 use crate::net::protocol::Playing;
 use crate::net::room::RematchPlan;
@@ -19,8 +21,9 @@ pub struct MadeRematch {
 }
 
 pub trait RoomHost: Send + Sync {
-    /// Stores one step; the caller acknowledges nothing before this returns.
-    fn commit(&self, commit: &Commit) -> Result<(), String>;
+    /// Queues one step for the store's writer; the caller acknowledges
+    /// nothing before the answer, which comes once its batch is durable.
+    fn commit(&self, commit: Commit) -> BoxFuture<'static, Result<(), String>>;
     /// The game as the store has it now (another server may have moved).
     fn load(&self, id: &str) -> Result<Option<StoredGame>, String>;
     /// A game's seats changed: its seek lists `free` and the names of the

@@ -6,18 +6,23 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
+use futures_util::future::BoxFuture;
+
 use super::actor::{RunningGame, spawn_room};
 use super::config::Limits;
 use super::gate::Owner;
 use super::host::{MadeRematch, RoomHost, seated_names};
 use super::mailbox::{RoomHandle, RoomRequest};
 use super::secret::{random_hex, random_seat, random_text};
+use crate::net::batch::Committer;
 use crate::net::protocol::{ClockSpec, GameEvent, Playing, Seek, ServerMessage, display_name};
 use crate::net::room::{RematchPlan, Room};
 use crate::net::store::{Commit, NewGame, Store, StoredGame};
 
 pub struct Lobby {
+    /// The reads; the steps go through the store's writer, `committer`.
     store: Mutex<Box<dyn Store>>,
+    committer: Committer,
     state: Mutex<LobbyState>,
     pub limits: Limits,
 }
@@ -49,6 +54,7 @@ pub struct NewGameRequest {
 impl Lobby {
     pub fn new(store: Box<dyn Store>, limits: Limits) -> Arc<Lobby> {
         Arc::new(Lobby {
+            committer: store.committer(),
             store: Mutex::new(store),
             state: Mutex::new(LobbyState::default()),
             limits,
@@ -69,6 +75,13 @@ impl Lobby {
             let mut store = self.store.lock().unwrap_or_else(|e| e.into_inner());
             call(store.as_mut())
         })
+    }
+
+    /// Stores a new game's first step, waiting for its batch: a runtime
+    /// worker hands its other tasks on first.
+    fn commit_new(&self, commit: Commit) -> Result<(), String> {
+        let answers = tokio::task::block_in_place(|| self.committer.commit_together(vec![commit]));
+        answers.into_iter().next().unwrap_or(Ok(()))
     }
 
     fn stored_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
@@ -166,7 +179,7 @@ impl Lobby {
         let code = random_text(10)?;
         let token = random_hex(16)?;
         let events = vec![created, GameEvent::SeatTaken { seat, name }];
-        self.commit(&Commit {
+        self.commit_new(Commit {
             game: id.clone(),
             new_game: Some(NewGame {
                 code: code.clone(),
@@ -212,7 +225,7 @@ impl Lobby {
             let seat = seat as u8;
             events.push(GameEvent::SeatTaken { seat, name });
         }
-        self.commit(&Commit {
+        self.commit_new(Commit {
             game: id.clone(),
             new_game: Some(NewGame {
                 code: code.clone(),
@@ -384,8 +397,8 @@ impl RoomHost for Lobby {
         self.room(id)
     }
 
-    fn commit(&self, commit: &Commit) -> Result<(), String> {
-        self.with_store(|store| store.commit(commit))
+    fn commit(&self, commit: Commit) -> BoxFuture<'static, Result<(), String>> {
+        self.committer.commit(commit)
     }
 
     fn load(&self, id: &str) -> Result<Option<StoredGame>, String> {

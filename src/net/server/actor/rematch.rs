@@ -24,7 +24,7 @@ struct NewSeat<'a> {
 impl RoomActor {
     /// Makes the rematch that every seat has offered; `asking` is the
     /// seat and connection of the request that completed the offers.
-    pub(super) fn make_rematch(&mut self, asking: Option<(u8, &Outbox)>) {
+    pub(super) async fn make_rematch(&mut self, asking: Option<(u8, &Outbox)>) {
         let plan = self.room.rematch_plan();
         let made = match Arc::clone(&self.host).rematch(plan) {
             Ok(made) => made,
@@ -39,7 +39,7 @@ impl RoomActor {
             game: made.id.clone(),
             code: made.code.clone(),
         };
-        if let Err(reason) = self.store(vec![event], None, None) {
+        if let Err(reason) = self.store(vec![event], None, None).await {
             // Another server made the rematch first: that one stands.
             self.catch_up();
             eprintln!("variantarium serve: game {}: {reason}", self.id);
