@@ -851,19 +851,6 @@ fn the_setup_keeps_each_games_players_through_lessons_and_other_games() {
     });
 }
 
-/// Updates until `done`, for at most 60 seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !done(app) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "waited 60 s for {what}"
-        );
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-
 /// Analyse is for the game it was turned on in: the next game starts
 /// without it (and with the board framed for no analysis panel).
 #[test]
@@ -878,47 +865,4 @@ fn a_new_game_starts_without_the_analysis() {
     app.update();
     app.update();
     assert!(!app.world().resource::<Analysing>().on);
-}
-
-/// A hint that names the move the engine would hint by itself: the last
-/// legal one, so that it differs from the analysis' choice.
-fn last_legal(session: &dyn variantarium::rules::session::Session) -> Option<String> {
-    session.legal_moves().last().map(|m| m.text.clone())
-}
-
-/// While the analysis runs, Hint gives its best move: a beginner never
-/// sees two answers to one question.
-#[test]
-fn hint_gives_the_analysis_best_move_while_it_runs() {
-    use variantarium::app::play::computer::{Analysing, SuggestedMove};
-    use variantarium::app::{Engine, HintRequested};
-    let mut app = app_with(Variant::parse("flaxman", None).expect("a variant"));
-    app.insert_resource(Engine {
-        hint: last_legal,
-        ..Engine::default()
-    });
-    app.world_mut().resource_mut::<Analysing>().on = true;
-    update_until(&mut app, "the analysis' first depth", |app| {
-        let analysing = app.world().resource::<Analysing>();
-        analysing
-            .latest
-            .as_ref()
-            .is_some_and(|a| !a.line.is_empty())
-    });
-    let best = app
-        .world()
-        .resource::<Analysing>()
-        .latest
-        .as_ref()
-        .unwrap()
-        .line[0]
-        .clone();
-    let own = last_legal(app.world().resource::<Match>().session.as_ref()).unwrap();
-    assert_ne!(best, own, "the test needs two different answers");
-    app.world_mut().write_message(HintRequested);
-    update_until(&mut app, "the hint", |app| {
-        app.world().resource::<SuggestedMove>().answer.is_some()
-    });
-    let hint = app.world().resource::<SuggestedMove>().answer.clone();
-    assert_eq!(hint.as_deref(), Some(best.as_str()));
 }

@@ -152,46 +152,6 @@ fn control_z_and_y_undo_and_redo() {
     assert!(heard.history.is_empty());
 }
 
-/// Updates until `done`, for at most 30 seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "waited 30 s for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-/// Three players, Black and Red the computer's: Ctrl+Z takes back the
-/// person's move and both replies, Ctrl+Y plays them again, whether the
-/// keys come over several frames or all within one.
-#[test]
-fn control_z_and_y_in_a_three_player_game_against_two_computers() {
-    let mut app = keyboard_app();
-    let novice: Level = "1".parse().expect("a level");
-    app.insert_resource(Players(vec![None, Some(novice), Some(novice)]));
-    let variant = Variant::parse("aj-glinski-3p", None).expect("a variant");
-    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
-    app.world_mut().write_message(NewGameRequested { session });
-    app.update();
-    app.update();
-    let text = app.world().resource::<Match>().session.legal_moves()[0]
-        .text
-        .clone();
-    app.world_mut().write_message(MoveRequested { text });
-    update_until(&mut app, "Black's and Red's replies", |app| ply(app) == 3);
-    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>());
-    let ways: [fn(&mut App, &[KeyCode]) -> Heard; 2] = [chord_in_one_frame, press];
-    for keys in ways {
-        let heard = keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
-        assert_eq!(heard.history, [HistoryStep::Undo]);
-        assert_eq!(ply(&app), 0, "back to the person's turn");
-        let heard = keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
-        assert_eq!(heard.history, [HistoryStep::Redo]);
-        assert_eq!(ply(&app), 3, "the person's move and both replies again");
-    }
-}
-
 #[test]
 fn control_s_saves_escape_leaves_f_and_t_move_the_camera() {
     let mut app = app();

@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use super::bench::BenchArgs;
 use super::bot::BotArgs;
@@ -132,8 +132,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>, out: &mut dyn Write) -> Res
         Command::Puzzles(args) => super::puzzles::run(&args, out),
         Command::Serve(args) => super::serve::run(&args, out),
         Command::Bot(args) => super::bot::run(&args, out),
-        Command::Man(args) => super::man::run(&args, out),
-        Command::Completions(args) => super::completions::run(&args, out),
+        Command::Man(args) => super::man::run(&args, Cli::command(), out),
+        Command::Completions(args) => super::completions::run(&args, Cli::command(), out),
     }
 }
 
@@ -143,7 +143,6 @@ fn open_window(out: &mut dyn Write) -> Result<(), String> {
     if cfg!(feature = "app") {
         super::window::open_menu()
     } else {
-        use clap::CommandFactory;
         let _ = write!(out, "{}", Cli::command().render_help());
         Ok(())
     }

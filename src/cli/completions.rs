@@ -4,10 +4,8 @@
 
 use std::io::Write;
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
-
-use super::command::Cli;
 
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
@@ -17,8 +15,12 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-pub fn run(args: &CompletionsArgs, out: &mut dyn Write) -> Result<(), String> {
-    let mut program = Cli::command();
+/// The completion script of `program` (the whole command line) for a shell.
+pub fn run(
+    args: &CompletionsArgs,
+    mut program: clap::Command,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let name = program.get_name().to_string();
     clap_complete::generate(args.shell, &mut program, name, out);
     Ok(())

@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 
-use super::command::Cli;
 use crate::record::write_file;
 
 #[derive(Args, Debug)]
@@ -18,8 +17,9 @@ pub struct ManArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<(), String> {
-    let program = player_facing_command();
+/// The pages of `program` (the whole command line, from its definitions).
+pub fn run(args: &ManArgs, program: clap::Command, out: &mut dyn Write) -> Result<(), String> {
+    let program = player_facing_command(program);
     match &args.out {
         None => out
             .write_all(&render(program)?)
@@ -35,8 +35,8 @@ pub fn run(args: &ManArgs, out: &mut dyn Write) -> Result<(), String> {
 /// The command line as the pages describe it: built (so that subcommands
 /// are named `variantarium-perft` and so on), without clap's `help`
 /// subcommand, which has no page of its own.
-fn player_facing_command() -> clap::Command {
-    let mut program = Cli::command().disable_help_subcommand(true);
+fn player_facing_command(program: clap::Command) -> clap::Command {
+    let mut program = program.disable_help_subcommand(true);
     program.build();
     program
 }

@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 
-use super::player::LessonPlayer;
 use crate::learn::{ArrowKind, Frame, MarkColour};
 use crate::rules::view::{Hint, HintKind};
 
@@ -61,11 +60,4 @@ pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
         label: mark.label.clone().unwrap_or_default(),
     }));
     hints
-}
-
-pub fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
-    let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
-    if hints.0 != wanted {
-        hints.0 = wanted;
-    }
 }

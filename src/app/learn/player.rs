@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-pub use super::lesson_hints::{LessonHints, frame_hints, show_lesson_hints};
+pub use super::lesson_hints::{LessonHints, frame_hints};
 use crate::app::look::camera::{OrbitCamera, frame_the_boards, start_the_view};
 use crate::app::play::clock::NextClock;
 use crate::app::play::computer::{Players, SuggestedMove, Thinking};
@@ -509,6 +509,13 @@ fn answer_exercises(
         player.exercise_open = false;
         player.wait = step.seconds();
         player.playing = true;
+    }
+}
+
+pub fn show_lesson_hints(player: Option<Res<LessonPlayer>>, mut hints: ResMut<LessonHints>) {
+    let wanted = player.map(|p| frame_hints(&p.frame)).unwrap_or_default();
+    if hints.0 != wanted {
+        hints.0 = wanted;
     }
 }
 
