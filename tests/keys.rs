@@ -100,22 +100,6 @@ fn press(app: &mut App, keys: &[KeyCode]) -> Heard {
     std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
 }
 
-/// The whole chord, each key down in order and up in reverse, within one
-/// frame, as a CPU renderer's few frames a second deliver a quick Ctrl+Z.
-fn chord_in_one_frame(app: &mut App, keys: &[KeyCode]) -> Heard {
-    for &key in keys {
-        app.world_mut()
-            .write_message(key_event(key, ButtonState::Pressed));
-    }
-    for &key in keys.iter().rev() {
-        app.world_mut()
-            .write_message(key_event(key, ButtonState::Released));
-    }
-    app.update();
-    app.update();
-    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
-}
-
 fn ply(app: &App) -> usize {
     app.world().resource::<Match>().session.ply_count()
 }

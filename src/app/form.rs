@@ -146,6 +146,6 @@ fn setup_choices(form: &Form, clock: &ClockChoice) -> SetupChoices {
         players,
         clock: (clock.mode != first.mode).then(|| clock.mode.id().to_string()),
         custom_clock: (custom != first.custom)
-            .then(|| [custom.base.as_secs() / 60, custom.increment.as_secs()]),
+            .then_some([custom.base.as_secs() / 60, custom.increment.as_secs()]),
     }
 }
