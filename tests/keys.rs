@@ -4,8 +4,6 @@
 //! the keys. Keys arrive as the window sends them: `KeyboardInput`
 //! messages through Bevy's input plugin.
 
-use std::time::{Duration, Instant};
-
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -15,9 +13,8 @@ use bevy::state::app::StatesPlugin;
 use variantarium::app::play::file_actions::{LeaveRequested, SaveRequested};
 use variantarium::app::{
     CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
-    OrbitCamera, Players, TypingText, key_command,
+    OrbitCamera, TypingText, key_command,
 };
-use variantarium::engine::Level;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::session::new_session;
 use variantarium::rules::variant::Variant;
