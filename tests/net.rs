@@ -829,23 +829,26 @@ fn a_server_killed_mid_games_restarts_with_every_acknowledged_move_and_its_clock
 fn two_bots_play_a_game_through_the_serve_command(backend: Backend) {
     let db = TestDb::new("bots", backend);
     let server = ServerProcess::start(&db);
-    let bot = |args: &[&str]| {
+    let bot = |address: &str, args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_variantarium"))
-            .args(["bot", "--server", &server.addr, "--level", "1"])
+            .args(["bot", "--server", address, "--level", "1"])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("the bot starts")
     };
-    let mut creator = bot(&[
-        "--create",
-        "aj-glinski",
-        "--pawn",
-        "migrant",
-        "--clock",
-        "30+1",
-    ]);
+    let mut creator = bot(
+        &server.addr,
+        &[
+            "--create",
+            "aj-glinski",
+            "--pawn",
+            "migrant",
+            "--clock",
+            "30+1",
+        ],
+    );
     let mut out = BufReader::new(creator.stdout.take().unwrap());
     let mut code = String::new();
     out.read_line(&mut code).unwrap();
@@ -853,9 +856,7 @@ fn two_bots_play_a_game_through_the_serve_command(backend: Backend) {
     assert_eq!(code.len(), 10, "the invite code first: '{code}'");
     // The address as the server prints it, ws:// and all.
     let url = format!("ws://{}/", server.addr);
-    let joiner = bot(&["--server", &url, "--join", &code])
-        .wait_with_output()
-        .unwrap();
+    let joiner = bot(&url, &["--join", &code]).wait_with_output().unwrap();
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut out, &mut rest).unwrap();
     assert!(creator.wait().unwrap().success());
