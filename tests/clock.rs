@@ -283,10 +283,23 @@ mod app {
         vec![clock.left(Side::WHITE), clock.left(Side::BLACK)]
     }
 
-    fn play(app: &mut App, text: &str) {
-        app.world_mut()
-            .write_message(MoveRequested { text: text.into() });
+    /// A new Flaxman game, then `plies` moves (each the first legal one),
+    /// `updates` frames after each.
+    fn start_flaxman_and_play(app: &mut App, plies: usize, updates: usize) {
+        let variant = Variant::parse("flaxman", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+        app.world_mut().write_message(NewGameRequested { session });
         app.update();
+        app.update();
+        for _ in 0..plies {
+            let first = app.world().resource::<Match>().session.legal_moves()[0]
+                .text
+                .clone();
+            app.world_mut().write_message(MoveRequested { text: first });
+            for _ in 0..updates {
+                app.update();
+            }
+        }
     }
 
     #[test]
@@ -320,17 +333,7 @@ mod app {
         let dir = std::env::temp_dir().join(format!("variantarium-leave-{}", std::process::id()));
         let autosave = dir.join("autosave.json");
         let mut app = clocked_app(&autosave, ClockMode::Blitz);
-        let variant = Variant::parse("flaxman", None).expect("a variant");
-        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
-        app.world_mut().write_message(NewGameRequested { session });
-        app.update();
-        app.update();
-        for _ in 0..2 {
-            let first = app.world().resource::<Match>().session.legal_moves()[0]
-                .text
-                .clone();
-            play(&mut app, &first);
-        }
+        start_flaxman_and_play(&mut app, 2, 1);
         // White thinks for five frames of seven seconds after the last save.
         for _ in 0..5 {
             app.update();
@@ -380,18 +383,7 @@ mod app {
         let dir = std::env::temp_dir().join(format!("variantarium-keep-{}", std::process::id()));
         let autosave = dir.join("autosave.json");
         let mut app = clocked_app(&autosave, ClockMode::Blitz);
-        let variant = Variant::parse("flaxman", None).expect("a variant");
-        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
-        app.world_mut().write_message(NewGameRequested { session });
-        app.update();
-        app.update();
-        for _ in 0..3 {
-            let first = app.world().resource::<Match>().session.legal_moves()[0]
-                .text
-                .clone();
-            play(&mut app, &first);
-            app.update();
-        }
+        start_flaxman_and_play(&mut app, 3, 2);
         let kept = left(&app);
         assert!(kept[0] < Duration::from_secs(300) && kept[1] < Duration::from_secs(300));
         assert_ne!(kept[0], kept[1]);

@@ -1,9 +1,10 @@
 //! `variantarium manual`: the site is well-formed (every page read by a
 //! strict XML reader), every link and picture names a file of the site
 //! (and an anchor of it), nothing points outside the folder, every man and
-//! lesson of the game is on its page, and bad input ends in one line and
-//! exit status 2. With the window: the Flaxman manual records each lesson
-//! once as a WebM and a GIF and shows them on its page.
+//! lesson of the game is on its page, every command a page shows runs as
+//! shown, and bad input ends in one line and exit status 2. With the
+//! window: the Flaxman manual records each lesson once as a WebM and a GIF
+//! and shows them on its page.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,20 @@ fn manual(args: &[&str], display: Option<&str>) -> Output {
         None => command.env_remove("DISPLAY"),
     };
     command.output().expect("the binary runs")
+}
+
+/// The Flaxman page alone (and the index), without videos, into `dir`.
+fn build_flaxman_only(dir: &Path) {
+    succeeded(&manual(
+        &[
+            "--out",
+            dir.to_str().unwrap(),
+            "--only",
+            "flaxman",
+            "--no-videos",
+        ],
+        None,
+    ));
 }
 
 fn succeeded(output: &Output) {
@@ -205,16 +220,7 @@ fn the_pages_are_well_formed_and_link_only_files_of_the_site() {
 #[test]
 fn one_game_only_marks_the_others_not_built() {
     let dir = scratch("only");
-    succeeded(&manual(
-        &[
-            "--out",
-            dir.to_str().unwrap(),
-            "--only",
-            "flaxman",
-            "--no-videos",
-        ],
-        None,
-    ));
+    build_flaxman_only(&dir);
     let pages = check_site(&dir);
     assert_eq!(
         pages,
@@ -351,4 +357,121 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         found.push(path);
     }
     found
+}
+
+/// The commands a site's pages show a player, each once, as written
+/// between `<code>` and `</code>` (entities undone).
+fn shown_commands(dir: &Path) -> BTreeSet<String> {
+    let mut commands = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).expect("the site").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".html") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        for piece in text.split("<code>").skip(1) {
+            let code = piece.split("</code>").next().unwrap();
+            if code.starts_with("variantarium ") {
+                let code = code
+                    .replace("&#39;", "'")
+                    .replace("&quot;", "\"")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&amp;", "&");
+                commands.insert(code);
+            }
+        }
+    }
+    commands
+}
+
+/// `sh -c` with the command as a player pastes it, the test's binary first
+/// on the PATH.
+fn shell(command: &str) -> Command {
+    let bin = Path::new(env!("CARGO_BIN_EXE_variantarium"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut shell = Command::new("sh");
+    shell.args(["-c", command]).env("PATH", path);
+    shell
+}
+
+/// Every command a page shows runs as shown: the index's command for a
+/// game not built (into a folder whose name needs quoting) builds that
+/// game's page into the same folder, and each lesson's command opens the
+/// window on that lesson and closes with success.
+#[cfg(feature = "app")]
+#[test]
+fn every_command_the_pages_show_runs_as_shown() {
+    use crate::display::{PrivateDisplay, send_delete_window};
+    use crate::game_window::wait_for;
+
+    let dir = scratch("shown").join("the player's manual");
+    build_flaxman_only(&dir);
+    let commands = shown_commands(&dir);
+    let builds: Vec<&String> = commands.iter().filter(|c| c.contains(" manual ")).collect();
+    let lessons: Vec<&String> = commands.iter().filter(|c| c.contains(" learn ")).collect();
+    assert_eq!(
+        builds.len(),
+        4,
+        "a command per game not built: {commands:?}"
+    );
+    assert_eq!(
+        builds.len() + lessons.len(),
+        commands.len(),
+        "only manual and learn commands are shown: {commands:?}"
+    );
+    assert!(
+        lessons.len() >= 5,
+        "the Flaxman lessons' commands: {commands:?}"
+    );
+    for command in &builds {
+        let output = shell(command).env_remove("DISPLAY").output().unwrap();
+        succeeded(&output);
+    }
+    for key in ["tapestry", "anglojewish", "hexagonal", "chakra"] {
+        assert!(
+            dir.join(format!("{key}.html")).is_file(),
+            "{key}: built as shown"
+        );
+    }
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        !index.contains("Not built in this copy"),
+        "every game built now"
+    );
+
+    let display = PrivateDisplay::start();
+    let home = scratch("shown-home");
+    for command in lessons {
+        let mut window = crate::display::with_default_settings(&mut shell(command))
+            .env("DISPLAY", &display.name)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let id = wait_for(&format!("the window of `{command}`"), 120, || {
+            if let Ok(Some(status)) = window.try_wait() {
+                panic!("`{command}` ended ({status}) before its window opened");
+            }
+            let found = Command::new("xdotool")
+                .args(["search", "--onlyvisible", "--name", "Variantarium"])
+                .env("DISPLAY", &display.name)
+                .output()
+                .ok()?;
+            let found = String::from_utf8_lossy(&found.stdout).into_owned();
+            found.lines().next().map(str::to_string)
+        });
+        send_delete_window(&display.name, &id);
+        let status = wait_for(&format!("`{command}` to close"), 120, || {
+            window.try_wait().ok().flatten()
+        });
+        assert!(status.success(), "`{command}` ended with {status}");
+    }
 }

@@ -59,7 +59,7 @@ pub fn run(args: &ManualArgs, out: &mut dyn Write) -> Result<(), String> {
         videos::record_lessons(&plan, &args.out, size, args.fps)?;
     }
     let recorded = manual::videos_in(&args.out, &plan);
-    let written = manual::write_pages(&args.out, &plan, &thumbnails, &recorded)?;
+    let written = manual::write_pages(&args.out, &plan, &thumbnails, &recorded, &remake(args))?;
     writeln!(
         out,
         "manual {}: {} pages, {} diagrams, {} lesson videos, {:.1} MB",
@@ -70,6 +70,38 @@ pub fn run(args: &ManualArgs, out: &mut dyn Write) -> Result<(), String> {
         written.bytes as f64 / 1e6
     )
     .map_err(io_error)
+}
+
+/// The command line that makes this site again, as a player types it: the
+/// same folder and video options, without `--only`.
+fn remake(args: &ManualArgs) -> String {
+    let mut line = format!(
+        "variantarium manual --out {}",
+        shell_word(&args.out.to_string_lossy())
+    );
+    if args.no_videos {
+        line.push_str(" --no-videos");
+    } else {
+        line.push_str(&format!(
+            " --size {} --fps {}",
+            shell_word(&args.size),
+            args.fps
+        ));
+    }
+    line
+}
+
+/// A word a POSIX shell reads back as it is: plain when it is, else quoted.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+=:,@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Without the game window there is nothing to record lessons with.

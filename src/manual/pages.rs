@@ -30,6 +30,9 @@ pub struct Links<'a> {
     pub thumbnails: &'a HashSet<VariantId>,
     /// The lessons recorded there, by id.
     pub videos: &'a BTreeMap<String, LessonVideo>,
+    /// The command that made this site, without `--only`: a game not built
+    /// is built into the same folder by it plus `--only GAME`.
+    pub remake: &'a str,
 }
 
 impl Links<'_> {
@@ -98,7 +101,8 @@ pub fn index(links: &Links, lesson_counts: &BTreeMap<&str, usize>) -> String {
         if !built {
             let _ = writeln!(
                 body,
-                "<p class=\"note\">Not built in this copy: <code>variantarium manual --only {}</code></p>",
+                "<p class=\"note\">Not built in this copy: <code>{} --only {}</code></p>",
+                escape(links.remake),
                 family.key
             );
         }

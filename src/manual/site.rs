@@ -117,6 +117,7 @@ pub fn write_pages(
     plan: &Plan,
     thumbnails: &HashSet<VariantId>,
     videos: &BTreeMap<String, LessonVideo>,
+    remake: &str,
 ) -> Result<Written, String> {
     let mut built: BTreeSet<&'static str> = FAMILIES
         .iter()
@@ -128,6 +129,7 @@ pub fn write_pages(
         pages: &built,
         thumbnails,
         videos,
+        remake,
     };
     for page in &plan.pages {
         write_file(&out.join(page.file()), pages::game(page, &links).as_bytes())?;
