@@ -59,6 +59,7 @@ mod robust;
 mod scene;
 #[cfg(feature = "app")]
 mod settings;
+mod showcase;
 #[cfg(feature = "app")]
 mod sound;
 mod sprt;

@@ -361,6 +361,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 /// The commands a site's pages show a player, each once, as written
 /// between `<code>` and `</code>` (entities undone).
+#[cfg(feature = "app")]
 fn shown_commands(dir: &Path) -> BTreeSet<String> {
     let mut commands = BTreeSet::new();
     for entry in std::fs::read_dir(dir).expect("the site").flatten() {
@@ -387,6 +388,7 @@ fn shown_commands(dir: &Path) -> BTreeSet<String> {
 
 /// `sh -c` with the command as a player pastes it, the test's binary first
 /// on the PATH.
+#[cfg(feature = "app")]
 fn shell(command: &str) -> Command {
     let bin = Path::new(env!("CARGO_BIN_EXE_variantarium"))
         .parent()

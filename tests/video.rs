@@ -446,6 +446,7 @@ fn marked(inks: (usize, usize), ink: Ink) -> bool {
 fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
     use variantarium::learn::Library;
     use variantarium::learn::timing::LessonTiming;
+    use variantarium::video::script::{Card, TITLE_SECONDS};
     let id = "tapestry-loom-light";
     let fps = 2;
     let library = Library::shipped().expect("the lessons load");
@@ -454,9 +455,18 @@ fn a_lesson_recording_shows_the_marks_of_its_screenshot() {
     let display = PrivateDisplay::start();
     let dir = scratch("lesson-marks", "frames/");
     let output = record_lesson(&display, id, &dir, "640x360", fps);
-    // Two seconds each for the title card, the held end and the end card.
-    let title = 2 * fps as u64;
-    let expected = (title + timing.frames + 2 * title) as usize;
+    // The title card and the end card for as long as their words take to
+    // read (two seconds at least), the held end two seconds.
+    let card_frames = |heading: &str, line: String| {
+        let card = Card {
+            heading: heading.into(),
+            lines: vec![line],
+        };
+        (card.seconds(TITLE_SECONDS) * fps as f64).round() as u64
+    };
+    let title = card_frames(&lesson.title, lesson.goal.clone());
+    let end = card_frames("Variantarium", format!("Learn: {}", lesson.title));
+    let expected = (title + timing.frames + 2 * fps as u64 + end) as usize;
     assert_eq!(announced(&output), expected);
     let frames = frames_in(&dir);
     assert_eq!(frames.len(), expected);

@@ -14,9 +14,9 @@ use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
 use crate::rules::session::{Session, new_session};
-use crate::rules::variant::Variant;
 use crate::rules::zobrist::splitmix64;
 use crate::video::script::{Card, Pace, Script, Segment, Timeline};
+use crate::video::showcase::{SHOWCASE_GAMES, showcase};
 
 #[derive(Args, Debug, Clone)]
 pub struct RecordArgs {
@@ -41,8 +41,11 @@ pub struct RecordArgs {
     /// With --selfplay: stop after this many moves if the game goes on.
     #[arg(long, default_value_t = 40)]
     pub plies: u32,
-    /// A tour of the games: a title card, a short game of each, an end card.
-    #[arg(long, conflicts_with_all = ["record", "variant", "moves", "position"])]
+    /// The showcase: from seeded computer games of each game (or of
+    /// --variant alone), the moves that show what makes it unique (captures
+    /// that swap, the Loom, curved moves, an elimination, the Transmitter…),
+    /// each captioned in words at a readable pace.
+    #[arg(long, conflicts_with_all = ["record", "moves", "position"])]
     pub showcase: bool,
     /// A lesson (see `variantarium learn --list`), played as the window's
     /// lesson player plays it: its captions for their seconds, its marks,
@@ -108,10 +111,6 @@ pub struct RecordArgs {
 const FPS_RANGE: std::ops::RangeInclusive<u32> = 1..=120;
 /// Seconds per move accepted.
 const SECONDS_PER_MOVE_RANGE: std::ops::RangeInclusive<f64> = 0.2..=60.0;
-/// The showcase's games, in order, and the plies of each.
-const SHOWCASE: [&str; 4] = ["flaxman", "tapestry", "aj-glinski", "chakra"];
-const SHOWCASE_PLIES: u32 = 6;
-const SHOWCASE_LEVEL: &str = "3";
 
 impl RecordArgs {
     /// The pace, checked.
@@ -134,7 +133,10 @@ impl RecordArgs {
     /// What the video shows.
     pub fn script(&self) -> Result<Script, String> {
         let mut script = if self.showcase {
-            showcase()?
+            match &self.setup.variant {
+                Some(_) => showcase(&[self.setup.variant()?.id])?,
+                None => showcase(&SHOWCASE_GAMES)?,
+            }
         } else if let Some(id) = &self.lesson {
             lesson(id)?
         } else if let Some(id) = &self.puzzle {
@@ -331,34 +333,6 @@ fn puzzle(id: &str) -> Result<Script, String> {
         end: Card {
             heading: "Variantarium".into(),
             lines: vec![format!("Puzzles: {game}"), prompt],
-        },
-    })
-}
-
-/// The tour: a short computer game of each showcase game.
-fn showcase() -> Result<Script, String> {
-    let level: Level = SHOWCASE_LEVEL.parse()?;
-    let mut segments = Vec::new();
-    for (i, key) in SHOWCASE.iter().enumerate() {
-        let variant = Variant::parse(key, None)?;
-        let start = new_session(variant, DrawRules::default(), None)?;
-        let moves = computer_game(start.as_ref(), &[level; 3], i as u64 + 1, SHOWCASE_PLIES);
-        let summary = crate::rules::registry::describe(variant.id).summary;
-        let title = Card {
-            heading: variant.id.title().to_string(),
-            lines: vec![format!("{} of 4", i + 1), summary.to_string()],
-        };
-        segments.push(Segment::replay(title, start, &moves)?);
-    }
-    Ok(Script {
-        segments,
-        end: Card {
-            heading: "Variantarium".into(),
-            lines: SHOWCASE
-                .iter()
-                .filter_map(|key| Variant::parse(key, None).ok())
-                .map(|v| v.id.title().to_string())
-                .collect(),
         },
     })
 }

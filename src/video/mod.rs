@@ -9,6 +9,7 @@ pub mod column;
 #[cfg(feature = "app")]
 pub mod driver;
 pub mod script;
+pub mod showcase;
 #[cfg(feature = "app")]
 pub mod sink;
 #[cfg(feature = "app")]

@@ -5,6 +5,7 @@
 //! function of the script and its pace.
 
 use crate::learn::Lesson;
+use crate::learn::lesson::READING_PACE;
 use crate::learn::timing::LessonTiming;
 use crate::rules::Side;
 use crate::rules::session::Session;
@@ -26,6 +27,16 @@ pub const REAL_TIME_FLOOR_SECONDS: f64 = 0.5;
 pub struct Card {
     pub heading: String,
     pub lines: Vec<String>,
+}
+
+impl Card {
+    /// Seconds the card stays up: at least `least`, and long enough to
+    /// read every word of it at the reading pace.
+    pub fn seconds(&self, least: f64) -> f64 {
+        let chars = self.heading.chars().count()
+            + self.lines.iter().map(|l| l.chars().count()).sum::<usize>();
+        least.max(chars as f64 / f64::from(READING_PACE))
+    }
 }
 
 /// One move of a segment and the caption shown while it plays.
@@ -182,7 +193,10 @@ impl Timeline {
             .map(|s| s.lesson.as_ref().map(|l| LessonTiming::new(l, pace.fps)))
             .collect();
         for (s, segment) in script.segments.iter().enumerate() {
-            push(Beat::Title(s), pace.frames(TITLE_SECONDS));
+            push(
+                Beat::Title(s),
+                pace.frames(segment.title.seconds(TITLE_SECONDS)),
+            );
             for (m, step) in segment.steps.iter().enumerate() {
                 let seconds = step.seconds.unwrap_or(pace.seconds_per_move);
                 push(Beat::Move(s, m), pace.frames(seconds));
@@ -192,7 +206,7 @@ impl Timeline {
             }
             push(Beat::Hold(s), pace.frames(HOLD_SECONDS));
         }
-        push(Beat::End, pace.frames(END_SECONDS));
+        push(Beat::End, pace.frames(script.end.seconds(END_SECONDS)));
         Timeline { spans, lessons }
     }
 
