@@ -96,7 +96,7 @@ impl RoomActor {
     async fn run(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
         let mut last_request = Instant::now();
         loop {
-            if let Some(at) = self.retire_at(last_request) {
+            if let Some((at, retire)) = self.retire_at(last_request) {
                 let waited = tokio::time::timeout_at(at.into(), mailbox.recv()).await;
                 match waited {
                     Ok(Some(request)) => {
@@ -105,7 +105,9 @@ impl RoomActor {
                         continue;
                     }
                     Ok(None) => break,
-                    Err(_) => return self.retire(mailbox).await,
+                    Err(_) if retire => return self.retire(mailbox).await,
+                    // Followed still: look again later.
+                    Err(_) => continue,
                 }
             }
             let request = match self.room.flag_deadline() {
@@ -136,10 +138,19 @@ impl RoomActor {
         }
     }
 
-    /// When a finished game that no one follows leaves memory.
-    fn retire_at(&self, last_request: Instant) -> Option<Instant> {
-        let idle = self.room.ended().is_some() && self.followers.is_empty();
-        idle.then(|| last_request + self.host.keep_finished())
+    /// For a finished game: when it leaves memory (`true`), or when to
+    /// look again while someone follows it (`false`). A follower whose
+    /// connection has ended without saying so (one seated here by a
+    /// rematch) no longer counts.
+    fn retire_at(&mut self, last_request: Instant) -> Option<(Instant, bool)> {
+        self.room.ended()?;
+        self.followers.retain(|f| !f.outbox.is_closed());
+        let keep = self.host.keep_finished();
+        if self.followers.is_empty() {
+            Some((last_request + keep, true))
+        } else {
+            Some((Instant::now() + keep, false))
+        }
     }
 
     /// Leaves memory: the lobby forgets this game (the next request for it
@@ -179,6 +190,13 @@ impl RoomActor {
                 self.followers.retain(|f| f.outbox.conn != conn);
                 self.presence_changed();
             }
+            // A finished game has nothing more to tell a connection that
+            // has gone on to another game (a rematch offered here still
+            // reaches the players who stay).
+            RoomRequest::MovedOn { conn } if self.room.ended().is_some() => {
+                self.followers.retain(|f| f.outbox.conn != conn);
+            }
+            RoomRequest::MovedOn { .. } => {}
             // The requests before it are done: each was stored and
             // answered in turn.
             RoomRequest::Flush { done } => {

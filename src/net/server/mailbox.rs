@@ -46,6 +46,9 @@ pub enum RoomRequest {
     CatchUp { version: u64 },
     /// The connection numbered `conn` has ended.
     Left { conn: u64 },
+    /// The connection numbered `conn` follows another game now: a game
+    /// that is over stops sending it anything.
+    MovedOn { conn: u64 },
     /// Answered once every request before it is done: its steps stored
     /// and its replies queued (a connection closing, the server stopping).
     Flush { done: oneshot::Sender<()> },
