@@ -37,6 +37,7 @@ mod multi_search;
 mod net;
 mod net_commit;
 mod net_db;
+mod net_expiry;
 mod net_http;
 mod net_limits;
 mod net_play;

@@ -183,7 +183,9 @@ struct Measured {
 
 async fn measure(args: &Args, addr: &str, server: u32) -> Result<Measured, String> {
     let started = Instant::now();
-    let minutes = args.minutes.map(|m| Duration::from_secs_f64(m.max(0.0) * 60.0));
+    let minutes = args
+        .minutes
+        .map(|m| Duration::from_secs_f64(m.max(0.0) * 60.0));
     let plan = Arc::new(Plan {
         addr: addr.to_string(),
         variant: args.variant.clone(),
@@ -207,7 +209,11 @@ async fn measure(args: &Args, addr: &str, server: u32) -> Result<Measured, Strin
     let pairs = seat_everyone(&plan, args.bots / 2).await?;
     let setup = started.elapsed();
     let playing = Instant::now();
-    let games = if minutes.is_some() { usize::MAX } else { args.games };
+    let games = if minutes.is_some() {
+        usize::MAX
+    } else {
+        args.games
+    };
     let mut playing_pairs = Vec::new();
     for (k, pair) in pairs.into_iter().enumerate() {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(k as u64);
@@ -223,10 +229,16 @@ async fn measure(args: &Args, addr: &str, server: u32) -> Result<Measured, Strin
         tokio::time::sleep(Duration::from_secs(args.after)).await;
     }
     let _ = stop.send(true);
-    let mut csv = sampler.await.map_err(|e| format!("the sampler failed: {e}"))?;
+    let mut csv = sampler
+        .await
+        .map_err(|e| format!("the sampler failed: {e}"))?;
     let last = monitor::sample(&plan.live, server, started);
     if sampling {
-        csv.write(&last.line(usize::MAX, every).replacen("18446744073709551615", "end", 1));
+        csv.write(
+            &last
+                .line(usize::MAX, every)
+                .replacen("18446744073709551615", "end", 1),
+        );
     }
     println!(
         "  the server at the end: {} kB resident, {} open files",

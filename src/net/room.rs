@@ -19,6 +19,9 @@ mod status;
 mod takeback;
 
 use status::ended;
+
+/// The status of a game that expired before its seats were all taken.
+pub const EXPIRED: &str = "expired";
 pub use status::rules_status;
 
 /// What a seated player (or the clock) asks of a game.
@@ -297,6 +300,12 @@ impl Room {
             }) => game_session(variant, pawn.as_deref(), promotion.as_deref()),
             _ => Err("a game's first event must be `created`".into()),
         }
+    }
+
+    /// The end of a game whose seats were not all taken in time, unless it
+    /// has started or ended.
+    pub fn expiry(&self) -> Option<GameEvent> {
+        (self.ended.is_none() && !self.started()).then(|| ended(EXPIRED))
     }
 
     /// When the side to move runs out of time, if its clock is running.

@@ -49,6 +49,8 @@ pub struct RunningGame {
     pub room: Room,
     pub tokens: Vec<Option<String>>,
     pub away_from: Option<Instant>,
+    /// When it expires if its seats are not all taken by then.
+    pub expires: Option<Instant>,
 }
 
 pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
@@ -59,6 +61,7 @@ pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
         room,
         tokens,
         away_from,
+        expires,
     } = game;
     let presence = Presence::new(tokens.len() as u8, away_from);
     let actor = RoomActor {
@@ -66,6 +69,7 @@ pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
         code,
         room,
         tokens,
+        expires,
         followers: Vec::new(),
         presence,
         grace: host.grace(),
@@ -80,6 +84,7 @@ struct RoomActor {
     code: String,
     room: Room,
     tokens: Vec<Option<String>>,
+    expires: Option<Instant>,
     followers: Vec<Follower>,
     presence: Presence,
     grace: Duration,
@@ -110,22 +115,13 @@ impl RoomActor {
                     Err(_) => continue,
                 }
             }
-            let request = match self.room.flag_deadline() {
+            let request = match self.deadline() {
                 Some(deadline) => {
                     let next = mailbox.recv();
                     match tokio::time::timeout_at(deadline.into(), next).await {
                         Ok(request) => request,
                         Err(_) => {
-                            self.check_flag(None).await;
-                            // Still overdue: the store refused the flag's
-                            // end; try again in a while, not at once.
-                            if self
-                                .room
-                                .flag_deadline()
-                                .is_some_and(|d| d <= Instant::now())
-                            {
-                                tokio::time::sleep(RETRY).await;
-                            }
+                            self.deadline_passed().await;
                             continue;
                         }
                     }
@@ -135,6 +131,50 @@ impl RoomActor {
             let Some(request) = request else { break };
             last_request = Instant::now();
             self.handle(request).await;
+        }
+    }
+
+    /// The next moment the game changes by itself: a flag falls, or it
+    /// expires, still waiting for players.
+    fn deadline(&self) -> Option<Instant> {
+        match (self.room.flag_deadline(), self.expiry_deadline()) {
+            (Some(flag), Some(expiry)) => Some(flag.min(expiry)),
+            (flag, expiry) => flag.or(expiry),
+        }
+    }
+
+    fn expiry_deadline(&self) -> Option<Instant> {
+        self.expires.filter(|_| self.room.expiry().is_some())
+    }
+
+    async fn deadline_passed(&mut self) {
+        if self
+            .expiry_deadline()
+            .is_some_and(|at| at <= Instant::now())
+        {
+            self.expire().await;
+        } else {
+            self.check_flag(None).await;
+        }
+        // Still overdue: the store refused the end; try again in a
+        // while, not at once.
+        if self.deadline().is_some_and(|d| d <= Instant::now()) {
+            tokio::time::sleep(RETRY).await;
+        }
+    }
+
+    /// Ends the game as expired: its seats were not all taken in time.
+    /// Its seek leaves the lobby, and its followers get the `ended` event.
+    async fn expire(&mut self) {
+        let Some(event) = self.room.expiry() else {
+            return;
+        };
+        if let Err(reason) = self.store(vec![event], None, None).await {
+            // Another server stored an event first (a player sat down, or
+            // the same end): the game as it now is decides.
+            if !self.catch_up() {
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+            }
         }
     }
 
