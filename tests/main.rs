@@ -41,6 +41,7 @@ mod net_expiry;
 mod net_http;
 mod net_limits;
 mod net_play;
+mod net_resume;
 mod net_scale;
 mod net_watch;
 #[cfg(feature = "app")]

@@ -64,7 +64,14 @@ pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
         expires,
     } = game;
     let presence = Presence::new(tokens.len() as u8, away_from);
+    // Brought back after a restart: the clocks stand until a player is back.
+    let mut room = room;
+    let held = away_from.is_some() && room.ended().is_none();
+    if held {
+        room.hold_clock();
+    }
     let actor = RoomActor {
+        held,
         id,
         code,
         room,
@@ -83,6 +90,9 @@ struct RoomActor {
     id: String,
     code: String,
     room: Room,
+    /// Brought back after a restart and no seated player back yet: the
+    /// clocks stand still.
+    held: bool,
     tokens: Vec<Option<String>>,
     expires: Option<Instant>,
     followers: Vec<Follower>,
@@ -280,6 +290,7 @@ impl RoomActor {
         let Some(seat) = self.seat_of(token) else {
             return self.refuse(outbox, "that token holds no seat in this game".into());
         };
+        self.release();
         let action = match request {
             PlayerRequest::Move { ply, text } => Action::Move { seat, ply, text },
             PlayerRequest::Resign => Action::Resign { seat },
@@ -402,6 +413,9 @@ impl RoomActor {
         }
         self.presence_changed();
         self.tell_away(&outbox);
+        if let Some(Some(_)) = seat {
+            self.release();
+        }
         if let Some(Some(seat)) = seat {
             self.pass_on_to_rematch(seat, &outbox);
         }
@@ -473,6 +487,10 @@ impl RoomActor {
             }
             applied.push(event.clone());
         }
+        // The game moved on through another server: its clocks run.
+        if !applied.is_empty() {
+            self.held = false;
+        }
         self.tokens = game.tokens;
         self.broadcast(first_version, &applied);
         let over = self.room.ended().is_some();
@@ -516,6 +534,26 @@ impl RoomActor {
                 self.room.session(),
                 self.room.ended().is_some(),
             )),
+        }
+    }
+
+    /// A seated player is back after a restart: the clocks run again from
+    /// now, and every follower is told.
+    fn release(&mut self) {
+        if !std::mem::take(&mut self.held) {
+            return;
+        }
+        let now = Instant::now();
+        self.room.release_clock(now);
+        if self.room.ended().is_some() || !self.room.started() {
+            return;
+        }
+        let resumed = ServerMessage::Resumed {
+            game: self.id.clone(),
+            clock_ms: self.room.clock_now(now),
+        };
+        for follower in &self.followers {
+            follower.outbox.send(&resumed);
         }
     }
 
