@@ -40,6 +40,7 @@ mod net_db;
 mod net_expiry;
 mod net_http;
 mod net_limits;
+mod net_memory;
 mod net_play;
 mod net_resume;
 mod net_scale;

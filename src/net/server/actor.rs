@@ -186,6 +186,12 @@ impl RoomActor {
                 eprintln!("variantarium serve: game {}: {reason}", self.id);
             }
         }
+        // Told of the end, its followers have nothing more to hear from
+        // it (no rematch for a game that never started): it may leave
+        // memory.
+        if self.room.ended().is_some() {
+            self.followers.clear();
+        }
     }
 
     /// For a finished game: when it leaves memory (`true`), or when to

@@ -39,6 +39,22 @@ struct LobbyState {
     playing: HashMap<String, Playing>,
 }
 
+/// The sizes of the lobby's maps: what the server holds in memory beside
+/// the games' actors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LobbyCounts {
+    /// Games running here (each an actor with its room).
+    pub games: usize,
+    /// Their invite codes.
+    pub codes: usize,
+    /// Games waiting for players.
+    pub waiting: usize,
+    /// Listed games, waiting or being played.
+    pub listed: usize,
+    /// Listed games being played.
+    pub playing: usize,
+}
+
 /// A new game's request, as the client sent it.
 pub struct NewGameRequest {
     pub variant: String,
@@ -325,6 +341,18 @@ impl Lobby {
         let handle = self.state().games.get(id).cloned();
         if let Some(handle) = handle {
             tokio::spawn(async move { handle.send(RoomRequest::CatchUp { version }).await });
+        }
+    }
+
+    /// How many entries each of the lobby's maps holds.
+    pub fn counts(&self) -> LobbyCounts {
+        let state = self.state();
+        LobbyCounts {
+            games: state.games.len(),
+            codes: state.codes.len(),
+            waiting: state.waiting.len(),
+            listed: state.listed.len(),
+            playing: state.playing.len(),
         }
     }
 

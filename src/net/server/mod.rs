@@ -19,3 +19,4 @@ mod writer;
 
 pub use config::{Database, Limits, ServerConfig};
 pub use listen::{RunningServer, start};
+pub use lobby::LobbyCounts;
