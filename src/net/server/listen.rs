@@ -158,6 +158,7 @@ pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
         shutdown,
     });
     tokio::spawn(accept_loop(listener, Arc::clone(&site)));
+    tokio::spawn(super::trim::give_back_memory(Arc::clone(&site.lobby)));
     drop(inside);
     Ok(RunningServer {
         addr,

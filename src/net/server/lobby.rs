@@ -25,6 +25,8 @@ pub struct Lobby {
     committer: Committer,
     state: Mutex<LobbyState>,
     pub limits: Limits,
+    /// Games that left memory since the allocator was last trimmed.
+    pub retired: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Default)]
@@ -74,6 +76,7 @@ impl Lobby {
             store: Mutex::new(store),
             state: Mutex::new(LobbyState::default()),
             limits,
+            retired: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -466,6 +469,8 @@ impl RoomHost for Lobby {
         state.games.remove(id);
         state.codes.remove(code);
         state.waiting.remove(id);
+        self.retired
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String> {

@@ -14,6 +14,7 @@ mod mailbox;
 mod outbox;
 mod presence;
 mod secret;
+mod trim;
 mod web_assets;
 mod writer;
 
