@@ -115,7 +115,9 @@ impl RoomActor {
                 let waited = tokio::time::timeout_at(at.into(), mailbox.recv()).await;
                 match waited {
                     Ok(Some(request)) => {
-                        last_request = Instant::now();
+                        if request.is_asked() {
+                            last_request = Instant::now();
+                        }
                         self.handle(request).await;
                         continue;
                     }
@@ -139,7 +141,9 @@ impl RoomActor {
                 None => mailbox.recv().await,
             };
             let Some(request) = request else { break };
-            last_request = Instant::now();
+            if request.is_asked() {
+                last_request = Instant::now();
+            }
             self.handle(request).await;
         }
     }

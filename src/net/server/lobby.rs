@@ -347,6 +347,24 @@ impl Lobby {
         }
     }
 
+    /// Gives back the room of maps that held many more games at a busier
+    /// time than now (a map keeps its capacity when entries leave).
+    pub fn shrink_maps(&self) {
+        fn shrink<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, V>) {
+            if map.capacity() > 64 && map.len() < map.capacity() / 4 {
+                map.shrink_to_fit();
+            }
+        }
+        let mut state = self.state();
+        shrink(&mut state.games);
+        shrink(&mut state.codes);
+        shrink(&mut state.waiting);
+        shrink(&mut state.playing);
+        if state.listed.capacity() > 64 && state.listed.len() < state.listed.capacity() / 4 {
+            state.listed.shrink_to_fit();
+        }
+    }
+
     /// How many entries each of the lobby's maps holds.
     pub fn counts(&self) -> LobbyCounts {
         let state = self.state();

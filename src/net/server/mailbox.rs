@@ -54,5 +54,17 @@ pub enum RoomRequest {
     Flush { done: oneshot::Sender<()> },
 }
 
+impl RoomRequest {
+    /// Whether someone asked something of the game itself (which keeps a
+    /// finished game in memory a while longer), rather than the server
+    /// telling it of a connection or a commit.
+    pub fn is_asked(&self) -> bool {
+        !matches!(
+            self,
+            RoomRequest::Left { .. } | RoomRequest::MovedOn { .. } | RoomRequest::CatchUp { .. }
+        )
+    }
+}
+
 /// A running game's mailbox.
 pub type RoomHandle = mpsc::Sender<RoomRequest>;

@@ -1,8 +1,9 @@
 //! Giving memory back: the C allocator keeps what finished games freed
 //! (scattered among the pages still in use, on each thread's arena), so a
 //! server's resident memory would stay at its busiest minute's. Every half
-//! minute in which games left memory, the allocator is asked to hand its
-//! free pages back to the system.
+//! minute in which games left memory, the lobby's maps give back the room
+//! they no longer need and the allocator is asked to hand its free pages
+//! back to the system.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -19,6 +20,7 @@ pub async fn give_back_memory(lobby: Arc<Lobby>) {
     loop {
         ticks.tick().await;
         if lobby.retired.swap(0, Ordering::Relaxed) > 0 {
+            lobby.shrink_maps();
             // It walks the heap: off the runtime's workers.
             let _ = tokio::task::spawn_blocking(trim).await;
         }
