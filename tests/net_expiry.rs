@@ -82,7 +82,7 @@ fn waiting_games_expire_by_kind_leave_the_lobby_and_free_the_address_cap(backend
     let correspondence = Some(ClockSpec::correspondence(3));
     let post_game = create_with(&mut post, &create_message(false, correspondence));
     let mut lobby = connect(&addr);
-    assert_eq!(seek_codes(&mut lobby), [listed_game.code.clone()]);
+    assert_eq!(seek_codes(&mut lobby), [listed_game.code.as_str()]);
     lobby.send(&create_message(true, None)).unwrap();
     let refused = (0..100).find_map(|_| match lobby.recv().unwrap() {
         ServerMessage::Refused { reason, .. } => Some(reason),
@@ -163,7 +163,7 @@ fn a_restart_ends_the_games_that_expired_meanwhile_and_resumes_the_rest(backend:
         .into_iter()
         .map(|g| g.id)
         .collect();
-    assert_eq!(unfinished, [invite.game.clone()]);
+    assert_eq!(unfinished, [invite.game.as_str()]);
     // Its creator, coming back, learns of the end from the events.
     let mut back = connect(&server.addr.to_string());
     back.send(&ClientMessage::Resume {

@@ -47,9 +47,8 @@ fn follow_clock(client: &mut Client, request: &ClientMessage) -> Vec<u64> {
 fn resumed_clock(client: &mut Client, wait: Duration) -> Option<Vec<u64>> {
     let until = Instant::now() + wait;
     while let Some(left) = until.checked_duration_since(Instant::now()) {
-        match client.recv_within(left).ok().flatten()? {
-            ServerMessage::Resumed { clock_ms, .. } => return clock_ms,
-            _ => {}
+        if let ServerMessage::Resumed { clock_ms, .. } = client.recv_within(left).ok().flatten()? {
+            return clock_ms;
         }
     }
     None
