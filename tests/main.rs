@@ -37,9 +37,12 @@ mod multi_search;
 mod net;
 mod net_commit;
 mod net_db;
+mod net_expiry;
 mod net_http;
 mod net_limits;
+mod net_memory;
 mod net_play;
+mod net_resume;
 mod net_scale;
 mod net_watch;
 #[cfg(feature = "app")]

@@ -20,6 +20,7 @@ fn new_game(id: &str) -> Commit {
         new_game: Some(NewGame {
             code: format!("code-{id}"),
             listed: true,
+            created_ms: 1_700_000_000_000,
         }),
         seats: vec![(0, format!("token-{id}"))],
         first_version: 1,

@@ -111,6 +111,10 @@ export function createApi({ url, storage, onChange, onSeated }) {
           setGame({ ...game, away });
         }
         break;
+      case "resumed":
+        // The server was restarted: the clocks stood until now.
+        if (ours && message.clock_ms) setGame({ ...game, clock: { ms: message.clock_ms, at: performance.now() } });
+        break;
       case "refused":
         if (game && (message.game === game.id || !message.game)) {
           setGame({ ...game, refusal: message.reason, sent: null });

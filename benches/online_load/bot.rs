@@ -31,6 +31,12 @@ pub struct Plan {
     pub plies: usize,
     /// The longest any one read waits.
     pub wait: Duration,
+    /// A bot thinks a random time from 0 to twice this before each move.
+    pub think: Duration,
+    /// When a soak run ends: no new game is started after it.
+    pub until: Option<Instant>,
+    /// Counts and latencies as they come, for a soak run's samples.
+    pub live: Arc<crate::monitor::Live>,
 }
 
 /// A game's two bots, connected, and seated in their current game.
@@ -123,6 +129,9 @@ pub async fn play_games(
     let mut rngs = [Rng::new(seed), Rng::new(seed ^ 0x5eed)];
     let mut all = Vec::new();
     for round in 0..games {
+        if round > 0 && plan.until.is_some_and(|end| Instant::now() >= end) {
+            break;
+        }
         if round > 0 {
             pair.seat(&plan).await?;
         }
@@ -220,10 +229,18 @@ async fn play(
         if let Some(v) = view.as_ref().filter(|_| caught_up) {
             if v.ended.is_some() {
                 played.ended = v.ended.clone().filter(|_| ticket.seat == 0);
+                if ticket.seat == 0 {
+                    plan.live.game_over();
+                }
                 return Ok(played);
             }
             let ply = v.session.ply_count();
             if my_turn(v, ticket.seat) && sent_for != Some(ply) {
+                if !plan.think.is_zero() {
+                    let most = plan.think.as_millis() as usize * 2;
+                    let pause = Duration::from_millis(rng.below(most + 1) as u64);
+                    tokio::time::sleep(pause).await;
+                }
                 let message = turn(v, ticket, sent, plan, rng, &mut played)?;
                 send(socket, &message).await?;
                 sent_for = Some(ply);
@@ -239,7 +256,7 @@ async fn play(
                 if let GameEvent::Moved { ply, .. } = &event
                     && sent_for != Some(*ply as usize)
                 {
-                    note_latency(sent, *ply as usize, &mut played);
+                    note_latency(sent, *ply as usize, &mut played, &plan.live);
                 }
                 take_event(&mut view, &game, version, &event)?;
             }
@@ -279,6 +296,7 @@ fn turn(
     let text = moves[rng.below(moves.len())].text.clone();
     sent.0.lock().map_err(|e| e.to_string())?[ply] = Some(Instant::now());
     played.moves += 1;
+    plan.live.moved();
     Ok(ClientMessage::Move {
         game,
         token,
@@ -287,14 +305,16 @@ fn turn(
     })
 }
 
-fn note_latency(sent: &SentTimes, ply: usize, played: &mut Played) {
+fn note_latency(sent: &SentTimes, ply: usize, played: &mut Played, live: &crate::monitor::Live) {
     let at = sent
         .0
         .lock()
         .ok()
         .and_then(|times| times.get(ply).copied().flatten());
     if let Some(at) = at {
-        played.latencies_us.push(at.elapsed().as_micros() as u64);
+        let us = at.elapsed().as_micros() as u64;
+        played.latencies_us.push(us);
+        live.latency(us);
     }
 }
 

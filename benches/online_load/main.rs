@@ -10,10 +10,19 @@
 //! 50th and 99th percentiles of the time from a move sent to the opponent
 //! receiving its `moved` event.
 //!
+//! With `--minutes M` it is a soak run: each pair plays game after game
+//! until M minutes have passed, and every `--every` seconds a CSV line
+//! (to standard output, and to `--csv FILE`) gives the server's resident
+//! memory and open files, the games finished so far, the interval's moves
+//! and latency percentiles, and the load average; `--after S` goes on
+//! sampling S seconds once the bots have closed their connections (the
+//! finished games leave the server's memory a while after).
+//!
 //! Without `--bench` (as `cargo test --all-targets` runs it) it plays one
 //! short game, a check that the benchmark still works.
 
 mod bot;
+mod monitor;
 mod postgres;
 mod server;
 
@@ -25,6 +34,7 @@ use clap::{Parser, ValueEnum};
 use tokio::sync::Semaphore;
 
 use bot::{Pair, Plan, Played};
+use monitor::Live;
 use postgres::Postgres;
 use server::{ServerProcess, scratch};
 
@@ -53,6 +63,23 @@ struct Args {
     /// The seed of the bots' moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play game after game for this many minutes (a soak run), sampling
+    /// the server every `--every` seconds.
+    #[arg(long)]
+    minutes: Option<f64>,
+    /// Milliseconds a bot thinks before a move, on average (0 to twice
+    /// this, at random).
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
+    /// Seconds between two samples of a soak run.
+    #[arg(long, default_value_t = 60)]
+    every: u64,
+    /// Seconds to go on sampling after the bots have left.
+    #[arg(long, default_value_t = 0)]
+    after: u64,
+    /// A file for the samples, as CSV (they go to standard output too).
+    #[arg(long)]
+    csv: Option<std::path::PathBuf>,
     /// Given by `cargo bench`; without it, one short game is played.
     #[arg(long, hide = true)]
     bench: bool,
@@ -107,7 +134,7 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let result = ServerProcess::start(&db, &folder).and_then(|server| {
         let load = load_average();
-        let measured = runtime.block_on(measure(args, &server.addr));
+        let measured = runtime.block_on(measure(args, &server.addr, server.pid()));
         let log = server.stop();
         measured.map(|m| (m, log, load))
     });
@@ -154,21 +181,43 @@ struct Measured {
     latencies_us: Vec<u64>,
 }
 
-async fn measure(args: &Args, addr: &str) -> Result<Measured, String> {
+async fn measure(args: &Args, addr: &str, server: u32) -> Result<Measured, String> {
+    let started = Instant::now();
+    let minutes = args
+        .minutes
+        .map(|m| Duration::from_secs_f64(m.max(0.0) * 60.0));
     let plan = Arc::new(Plan {
         addr: addr.to_string(),
         variant: args.variant.clone(),
         plies: args.plies,
         wait: WAIT,
+        think: Duration::from_millis(args.think_ms),
+        until: minutes.map(|m| started + m),
+        live: Arc::new(Live::default()),
     });
-    let started = Instant::now();
+    let mut csv = monitor::Csv::create(args.csv.as_ref())?;
+    let every = Duration::from_secs(args.every.max(1));
+    let sampling = minutes.is_some() || args.csv.is_some();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let live = Arc::clone(&plan.live);
+    let sampler = tokio::spawn(async move {
+        if sampling {
+            sample_until(&live, server, every, stopped, &mut csv).await;
+        }
+        csv
+    });
     let pairs = seat_everyone(&plan, args.bots / 2).await?;
     let setup = started.elapsed();
     let playing = Instant::now();
+    let games = if minutes.is_some() {
+        usize::MAX
+    } else {
+        args.games
+    };
     let mut playing_pairs = Vec::new();
     for (k, pair) in pairs.into_iter().enumerate() {
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(k as u64);
-        let games = bot::play_games(pair, Arc::clone(&plan), seed, args.games);
+        let games = bot::play_games(pair, Arc::clone(&plan), seed, games);
         playing_pairs.push(tokio::spawn(games));
     }
     let mut all = Vec::new();
@@ -176,7 +225,45 @@ async fn measure(args: &Args, addr: &str) -> Result<Measured, String> {
         all.extend(pair.await.map_err(|e| format!("a bot failed: {e}"))??);
     }
     let elapsed = playing.elapsed();
+    if sampling {
+        tokio::time::sleep(Duration::from_secs(args.after)).await;
+    }
+    let _ = stop.send(true);
+    let mut csv = sampler
+        .await
+        .map_err(|e| format!("the sampler failed: {e}"))?;
+    let last = monitor::sample(&plan.live, server, started);
+    if sampling {
+        csv.write(
+            &last
+                .line(usize::MAX, every)
+                .replacen("18446744073709551615", "end", 1),
+        );
+    }
+    println!(
+        "  the server at the end: {} kB resident, {} open files",
+        last.rss_kb, last.fds
+    );
     Ok(tally(all, setup, elapsed))
+}
+
+/// Writes a sample every `every` until told to stop.
+async fn sample_until(
+    live: &Live,
+    server: u32,
+    every: Duration,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+    csv: &mut monitor::Csv,
+) {
+    let started = Instant::now();
+    for index in 1.. {
+        let next = started + every * index as u32;
+        tokio::select! {
+            _ = stopped.wait_for(|stop| *stop) => return,
+            _ = tokio::time::sleep_until(next.into()) => {}
+        }
+        csv.write(&monitor::sample(live, server, started).line(index, every));
+    }
 }
 
 /// Opens every connection and seats every pair in its first game, a
@@ -220,7 +307,7 @@ fn tally(all: Vec<Played>, setup: Duration, elapsed: Duration) -> Measured {
 }
 
 /// The `p`th percentile (nearest rank) of sorted values, in milliseconds.
-fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
+pub(crate) fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
     if sorted_us.is_empty() {
         return 0.0;
     }
@@ -229,7 +316,7 @@ fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
 }
 
 /// The 1-, 5- and 15-minute load averages, as `uptime` shows them.
-fn load_average() -> String {
+pub(crate) fn load_average() -> String {
     let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     text.split_whitespace()
         .take(3)

@@ -69,6 +69,11 @@ impl ServerProcess {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Stops the server; what it wrote on standard error.
     pub fn stop(mut self) -> String {
         let _ = self.child.kill();

@@ -12,6 +12,9 @@ use clap::Args;
 use super::setup::io_error;
 use crate::net::server::{Database, Limits, ServerConfig, start};
 
+/// The longest a game may wait for its players: a year.
+const MAX_EXPIRY_SECONDS: u64 = 366 * 86400;
+
 /// `serve`: the online game server.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -42,6 +45,17 @@ pub struct ServeArgs {
     /// third of them) before it is closed.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(3..=86400))]
     pub idle_seconds: u64,
+    /// Seconds a listed game waits for its players before it expires.
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..=MAX_EXPIRY_SECONDS))]
+    pub listed_expiry_seconds: u64,
+    /// Seconds a game by invite only waits for its players before it
+    /// expires.
+    #[arg(long, default_value_t = 86400, value_parser = clap::value_parser!(u64).range(1..=MAX_EXPIRY_SECONDS))]
+    pub invite_expiry_seconds: u64,
+    /// Seconds a correspondence game (listed or not) waits for its
+    /// players before it expires.
+    #[arg(long, default_value_t = 604800, value_parser = clap::value_parser!(u64).range(1..=MAX_EXPIRY_SECONDS))]
+    pub correspondence_expiry_seconds: u64,
 }
 
 pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
@@ -83,6 +97,9 @@ fn limits(args: &ServeArgs) -> Result<Limits, String> {
         handshake_timeout: Duration::from_secs(args.handshake_seconds),
         idle_timeout: idle,
         ping_interval: idle / 3,
+        listed_expiry: Duration::from_secs(args.listed_expiry_seconds),
+        invite_expiry: Duration::from_secs(args.invite_expiry_seconds),
+        correspondence_expiry: Duration::from_secs(args.correspondence_expiry_seconds),
         ..Limits::default()
     })
 }

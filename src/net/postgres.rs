@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS games (
     finished BOOLEAN NOT NULL DEFAULT FALSE,
     seq BIGINT GENERATED ALWAYS AS IDENTITY
 );
+ALTER TABLE games ADD COLUMN IF NOT EXISTS created_ms BIGINT;
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,
@@ -181,8 +182,8 @@ impl Writer {
         let prepare = |sql| client.prepare(sql);
         let prepared = futures_util::future::try_join5(
             prepare(
-                "INSERT INTO games (id, code, listed) \
-                 SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[])",
+                "INSERT INTO games (id, code, listed, created_ms) \
+                 SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::bigint[])",
             ),
             prepare(
                 "INSERT INTO seats (game, seat, token) \
@@ -257,6 +258,7 @@ struct Rows {
     game_ids: Vec<String>,
     game_codes: Vec<String>,
     game_listed: Vec<bool>,
+    game_created_ms: Vec<i64>,
     seat_games: Vec<String>,
     seat_numbers: Vec<i32>,
     seat_tokens: Vec<String>,
@@ -282,6 +284,8 @@ impl Rows {
                 rows.game_ids.push(game.clone());
                 rows.game_codes.push(new.code.clone());
                 rows.game_listed.push(new.listed);
+                rows.game_created_ms
+                    .push(i64::try_from(new.created_ms).unwrap_or(i64::MAX));
             }
             for (seat, token) in &step.seats {
                 rows.seat_games.push(game.clone());
@@ -320,7 +324,12 @@ async fn write_steps(writer: &Writer, steps: &[&Commit]) -> Result<(), String> {
     let client = &writer.client;
     let mut sent: Vec<Sent<'_>> = vec![Box::pin(client.batch_execute("BEGIN"))];
     if !rows.game_ids.is_empty() {
-        let params: Params<'_> = vec![&rows.game_ids, &rows.game_codes, &rows.game_listed];
+        let params: Params<'_> = vec![
+            &rows.game_ids,
+            &rows.game_codes,
+            &rows.game_listed,
+            &rows.game_created_ms,
+        ];
         sent.push(execute(client, &writer.games, params));
     }
     if !rows.seat_games.is_empty() {
@@ -368,20 +377,21 @@ async fn read(client: &mut Client, only: Option<Which<'_>>) -> Result<Vec<Stored
         .map_err(pg_error)?;
     let heads = match only {
         Some(Which::Id(id)) => {
-            let sql = "SELECT id, code, listed FROM games WHERE id = $1";
+            let sql = "SELECT id, code, listed, created_ms FROM games WHERE id = $1";
             tx.query(sql, &[&id]).await
         }
         Some(Which::Code(code)) => {
-            let sql = "SELECT id, code, listed FROM games WHERE code = $1";
+            let sql = "SELECT id, code, listed, created_ms FROM games WHERE code = $1";
             tx.query(sql, &[&code]).await
         }
         Some(Which::ListedWaiting) => {
             let sql =
-                format!("SELECT id, code, listed FROM games g WHERE {LISTED_WAITING} ORDER BY seq");
+                format!("SELECT id, code, listed, created_ms FROM games g WHERE {LISTED_WAITING} ORDER BY seq");
             tx.query(&sql, &[]).await
         }
         None => {
-            let sql = "SELECT id, code, listed FROM games WHERE NOT finished ORDER BY seq";
+            let sql =
+                "SELECT id, code, listed, created_ms FROM games WHERE NOT finished ORDER BY seq";
             tx.query(sql, &[]).await
         }
     }
@@ -408,13 +418,10 @@ async fn read(client: &mut Client, only: Option<Which<'_>>) -> Result<Vec<Stored
             .iter()
             .map(|row| Ok((cell(row, 0)?, cell(row, 1)?)))
             .collect::<Result<_, String>>()?;
-        games.push(assemble(
-            &id,
-            cell(&head, 1)?,
-            cell(&head, 2)?,
-            seats,
-            rows,
-        )?);
+        let mut game = assemble(&id, cell(&head, 1)?, cell(&head, 2)?, seats, rows)?;
+        let created_ms: Option<i64> = cell(&head, 3)?;
+        game.created_ms = created_ms.and_then(|ms| u64::try_from(ms).ok());
+        games.push(game);
     }
     tx.commit().await.map_err(pg_error)?;
     Ok(games)

@@ -307,6 +307,16 @@ pub enum ServerMessage {
         game: String,
         seat: u8,
     },
+    /// The server was restarted, and the game, held since then with its
+    /// clocks as the last stored event left them, goes on: the clock of the
+    /// side to move runs again from now (`clock_ms`: each side's time
+    /// left, in a timed game). Sent to every follower when the first seated
+    /// player comes back. Not an event.
+    Resumed {
+        game: String,
+        #[serde(default)]
+        clock_ms: Option<Vec<u64>>,
+    },
     /// The game's boards as a client draws them: sent to each follower
     /// before its first `position`.
     Board {

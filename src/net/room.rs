@@ -19,6 +19,9 @@ mod status;
 mod takeback;
 
 use status::ended;
+
+/// The status of a game that expired before its seats were all taken.
+pub const EXPIRED: &str = "expired";
 pub use status::rules_status;
 
 /// What a seated player (or the clock) asks of a game.
@@ -297,6 +300,31 @@ impl Room {
             }) => game_session(variant, pawn.as_deref(), promotion.as_deref()),
             _ => Err("a game's first event must be `created`".into()),
         }
+    }
+
+    /// Stops the running clock where the stored events left it: a game
+    /// brought back after a restart waits for its players so, charging
+    /// nobody for the time the server was down nor for the thought before
+    /// it stopped.
+    pub fn hold_clock(&mut self) {
+        self.turn_started = None;
+    }
+
+    /// Runs the clock of the side to move again from `now`, if it runs in
+    /// this game at this point; nothing if it runs already.
+    pub fn release_clock(&mut self, now: Instant) {
+        let runs = self.clock.is_some()
+            && self.ended.is_none()
+            && every_side_has_moved(self.session.ply_count(), self.sides);
+        if runs && self.turn_started.is_none() {
+            self.turn_started = Some(now);
+        }
+    }
+
+    /// The end of a game whose seats were not all taken in time, unless it
+    /// has started or ended.
+    pub fn expiry(&self) -> Option<GameEvent> {
+        (self.ended.is_none() && !self.started()).then(|| ended(EXPIRED))
     }
 
     /// When the side to move runs out of time, if its clock is running.

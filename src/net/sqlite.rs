@@ -9,7 +9,7 @@
 //! Reads go through a second connection, which the write-ahead log lets
 //! read beside the writer.
 //!
-//! Schema: `games` (id, invite code, listed, finished), `seats` (game, seat,
+//! Schema: `games` (id, invite code, listed, finished, created_ms), `seats` (game, seat,
 //! token) and `events` (game, version, the event's JSON); an event's
 //! (game, version) is its primary key, so no number is used twice.
 
@@ -67,6 +67,7 @@ impl SqliteStore {
             .and_then(|()| writer.pragma_update(None, "synchronous", "FULL"))
             .and_then(|()| writer.pragma_update(None, "foreign_keys", "ON"))
             .and_then(|()| writer.execute_batch(SCHEMA))
+            .and_then(|()| add_created_ms(&writer))
             .map_err(|e| format!("cannot set up {}: {e}", path.display()))?;
         let db = Connection::open(path).map_err(cannot_open)?;
         let (committer, queue) = queue();
@@ -77,7 +78,14 @@ impl SqliteStore {
         Ok(SqliteStore { db, committer })
     }
 
-    fn load(&self, id: &str, code: String, listed: bool) -> Result<StoredGame, String> {
+    fn load(&self, head: Head) -> Result<StoredGame, String> {
+        let Head {
+            id,
+            code,
+            listed,
+            created_ms,
+        } = head;
+        let id = id.as_str();
         let mut seats = self
             .db
             .prepare("SELECT seat, token FROM seats WHERE game = ?1")
@@ -94,21 +102,20 @@ impl SqliteStore {
             .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))
             .and_then(Iterator::collect)
             .map_err(sql_error)?;
-        assemble(id, code, listed, seats, rows)
+        let mut game = assemble(id, code, listed, seats, rows)?;
+        game.created_ms = created_ms.and_then(|ms| u64::try_from(ms).ok());
+        Ok(game)
     }
 
     /// The game whose `column` (id or code) is `value`.
     fn game_where(&self, column: &str, value: &str) -> Result<Option<StoredGame>, String> {
-        let sql = format!("SELECT id, code, listed FROM games WHERE {column} = ?1");
-        let head: Option<(String, String, bool)> = self
+        let sql = format!("SELECT {HEAD} FROM games WHERE {column} = ?1");
+        let head: Option<Head> = self
             .db
-            .query_row(&sql, [value], |row| {
-                Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-            })
+            .query_row(&sql, [value], Head::of)
             .optional()
             .map_err(sql_error)?;
-        head.map(|(id, code, listed)| self.load(&id, code, listed))
-            .transpose()
+        head.map(|head| self.load(head)).transpose()
     }
 
     fn unfinished_games(&self) -> Result<Vec<StoredGame>, String> {
@@ -117,17 +124,48 @@ impl SqliteStore {
 
     /// The games (as `g`) that meet `condition`, oldest first.
     fn games_where(&self, condition: &str) -> Result<Vec<StoredGame>, String> {
-        let sql = format!("SELECT id, code, listed FROM games g WHERE {condition} ORDER BY rowid");
+        let sql = format!("SELECT {HEAD} FROM games g WHERE {condition} ORDER BY rowid");
         let mut query = self.db.prepare(&sql).map_err(sql_error)?;
-        let heads: Vec<(String, String, bool)> = query
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        let heads: Vec<Head> = query
+            .query_map([], Head::of)
             .and_then(Iterator::collect)
             .map_err(sql_error)?;
-        heads
-            .into_iter()
-            .map(|(id, code, listed)| self.load(&id, code, listed))
-            .collect()
+        heads.into_iter().map(|head| self.load(head)).collect()
     }
+}
+
+/// The columns of `games` a game is read with.
+const HEAD: &str = "id, code, listed, created_ms";
+
+/// A row of `games`.
+struct Head {
+    id: String,
+    code: String,
+    listed: bool,
+    created_ms: Option<i64>,
+}
+
+impl Head {
+    fn of(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
+        Ok(Head {
+            id: row.get(0)?,
+            code: row.get(1)?,
+            listed: row.get(2)?,
+            created_ms: row.get(3)?,
+        })
+    }
+}
+
+/// A database made before `games` had `created_ms` gets it (empty for
+/// the games already there).
+fn add_created_ms(db: &Connection) -> rusqlite::Result<()> {
+    let has = db
+        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'created_ms'")?
+        .exists([])?;
+    if !has {
+        db.execute_batch("ALTER TABLE games ADD COLUMN created_ms INTEGER")?;
+    }
+    Ok(())
 }
 
 /// The writer thread: each batch as it comes, until the queue closes.
@@ -174,9 +212,14 @@ fn write_batch(db: &mut Connection, batch: Batch) {
 /// Writes one step's rows.
 fn write_step(db: &Connection, commit: &Commit) -> Result<(), String> {
     if let Some(new) = &commit.new_game {
-        db.prepare_cached("INSERT INTO games (id, code, listed) VALUES (?1, ?2, ?3)")
-            .and_then(|mut insert| insert.execute(params![commit.game, new.code, new.listed]))
-            .map_err(sql_error)?;
+        let created_ms = i64::try_from(new.created_ms).unwrap_or(i64::MAX);
+        db.prepare_cached(
+            "INSERT INTO games (id, code, listed, created_ms) VALUES (?1, ?2, ?3, ?4)",
+        )
+        .and_then(|mut insert| {
+            insert.execute(params![commit.game, new.code, new.listed, created_ms])
+        })
+        .map_err(sql_error)?;
     }
     let mut seat = db
         .prepare_cached("INSERT INTO seats (game, seat, token) VALUES (?1, ?2, ?3)")

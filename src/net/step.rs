@@ -22,4 +22,7 @@ pub struct Commit {
 pub struct NewGame {
     pub code: String,
     pub listed: bool,
+    /// When it was made, in milliseconds since 1970 (UTC): a game waiting
+    /// for players expires a while after.
+    pub created_ms: u64,
 }

@@ -19,6 +19,9 @@ pub struct StoredGame {
     pub tokens: Vec<Option<String>>,
     /// All its events, the first numbered 1.
     pub events: Vec<GameEvent>,
+    /// When it was made, in milliseconds since 1970 (UTC); None for a game
+    /// stored before the store kept it.
+    pub created_ms: Option<u64>,
 }
 
 pub trait Store: Send {
@@ -92,5 +95,13 @@ pub fn assemble(
         listed,
         tokens,
         events,
+        created_ms: None,
     })
+}
+
+/// Milliseconds since 1970 (UTC) now, as `created_ms` keeps them.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }

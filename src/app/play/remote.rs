@@ -161,6 +161,7 @@ pub fn result_in_words(status: &str) -> String {
         "0-1" => format!("Black wins by {reason}"),
         "1/2-1/2" => format!("Drawn by {reason}"),
         "aborted" => "The game was aborted".to_string(),
+        "expired" => "The game expired: its seats were not all taken in time".to_string(),
         _ => {
             let mut chars = status.chars();
             chars

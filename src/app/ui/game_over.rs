@@ -75,7 +75,8 @@ fn end_of(session: &dyn Session, server: Option<&ServerGame>) -> Option<(String,
         return Some((line, outcome.result == GameResult::Draw));
     }
     let status = server?.ended.as_deref()?;
-    let no_winner = status.starts_with("1/2") || status.starts_with("aborted");
+    let no_winner =
+        status.starts_with("1/2") || status.starts_with("aborted") || status == "expired";
     Some((result_in_words(status), no_winner))
 }
 

@@ -11,6 +11,9 @@ impl Room {
         if self.ended.is_none() {
             return Err("the game is not over: a rematch comes after its end".into());
         }
+        if !self.started() {
+            return Err("no rematch: the game ended before every seat was taken".into());
+        }
         if let Some((game, _)) = &self.rematch {
             return Err(format!("the rematch is made already: game {game}"));
         }

@@ -49,6 +49,8 @@ pub struct RunningGame {
     pub room: Room,
     pub tokens: Vec<Option<String>>,
     pub away_from: Option<Instant>,
+    /// When it expires if its seats are not all taken by then.
+    pub expires: Option<Instant>,
 }
 
 pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
@@ -59,13 +61,22 @@ pub fn spawn_room(game: RunningGame, host: Arc<dyn RoomHost>) -> RoomHandle {
         room,
         tokens,
         away_from,
+        expires,
     } = game;
     let presence = Presence::new(tokens.len() as u8, away_from);
+    // Brought back after a restart: the clocks stand until a player is back.
+    let mut room = room;
+    let held = away_from.is_some() && room.ended().is_none();
+    if held {
+        room.hold_clock();
+    }
     let actor = RoomActor {
+        held,
         id,
         code,
         room,
         tokens,
+        expires,
         followers: Vec::new(),
         presence,
         grace: host.grace(),
@@ -79,7 +90,11 @@ struct RoomActor {
     id: String,
     code: String,
     room: Room,
+    /// Brought back after a restart and no seated player back yet: the
+    /// clocks stand still.
+    held: bool,
     tokens: Vec<Option<String>>,
+    expires: Option<Instant>,
     followers: Vec<Follower>,
     presence: Presence,
     grace: Duration,
@@ -96,34 +111,29 @@ impl RoomActor {
     async fn run(mut self, mut mailbox: mpsc::Receiver<RoomRequest>) {
         let mut last_request = Instant::now();
         loop {
-            if let Some(at) = self.retire_at(last_request) {
+            if let Some((at, retire)) = self.retire_at(last_request) {
                 let waited = tokio::time::timeout_at(at.into(), mailbox.recv()).await;
                 match waited {
                     Ok(Some(request)) => {
-                        last_request = Instant::now();
+                        if request.is_asked() {
+                            last_request = Instant::now();
+                        }
                         self.handle(request).await;
                         continue;
                     }
                     Ok(None) => break,
-                    Err(_) => return self.retire(mailbox).await,
+                    Err(_) if retire => return self.retire(mailbox).await,
+                    // Followed still: look again later.
+                    Err(_) => continue,
                 }
             }
-            let request = match self.room.flag_deadline() {
+            let request = match self.deadline() {
                 Some(deadline) => {
                     let next = mailbox.recv();
                     match tokio::time::timeout_at(deadline.into(), next).await {
                         Ok(request) => request,
                         Err(_) => {
-                            self.check_flag(None).await;
-                            // Still overdue: the store refused the flag's
-                            // end; try again in a while, not at once.
-                            if self
-                                .room
-                                .flag_deadline()
-                                .is_some_and(|d| d <= Instant::now())
-                            {
-                                tokio::time::sleep(RETRY).await;
-                            }
+                            self.deadline_passed().await;
                             continue;
                         }
                     }
@@ -131,15 +141,76 @@ impl RoomActor {
                 None => mailbox.recv().await,
             };
             let Some(request) = request else { break };
-            last_request = Instant::now();
+            if request.is_asked() {
+                last_request = Instant::now();
+            }
             self.handle(request).await;
         }
     }
 
-    /// When a finished game that no one follows leaves memory.
-    fn retire_at(&self, last_request: Instant) -> Option<Instant> {
-        let idle = self.room.ended().is_some() && self.followers.is_empty();
-        idle.then(|| last_request + self.host.keep_finished())
+    /// The next moment the game changes by itself: a flag falls, or it
+    /// expires, still waiting for players.
+    fn deadline(&self) -> Option<Instant> {
+        match (self.room.flag_deadline(), self.expiry_deadline()) {
+            (Some(flag), Some(expiry)) => Some(flag.min(expiry)),
+            (flag, expiry) => flag.or(expiry),
+        }
+    }
+
+    fn expiry_deadline(&self) -> Option<Instant> {
+        self.expires.filter(|_| self.room.expiry().is_some())
+    }
+
+    async fn deadline_passed(&mut self) {
+        if self
+            .expiry_deadline()
+            .is_some_and(|at| at <= Instant::now())
+        {
+            self.expire().await;
+        } else {
+            self.check_flag(None).await;
+        }
+        // Still overdue: the store refused the end; try again in a
+        // while, not at once.
+        if self.deadline().is_some_and(|d| d <= Instant::now()) {
+            tokio::time::sleep(RETRY).await;
+        }
+    }
+
+    /// Ends the game as expired: its seats were not all taken in time.
+    /// Its seek leaves the lobby, and its followers get the `ended` event.
+    async fn expire(&mut self) {
+        let Some(event) = self.room.expiry() else {
+            return;
+        };
+        if let Err(reason) = self.store(vec![event], None, None).await {
+            // Another server stored an event first (a player sat down, or
+            // the same end): the game as it now is decides.
+            if !self.catch_up() {
+                eprintln!("variantarium serve: game {}: {reason}", self.id);
+            }
+        }
+        // Told of the end, its followers have nothing more to hear from
+        // it (no rematch for a game that never started): it may leave
+        // memory.
+        if self.room.ended().is_some() {
+            self.followers.clear();
+        }
+    }
+
+    /// For a finished game: when it leaves memory (`true`), or when to
+    /// look again while someone follows it (`false`). A follower whose
+    /// connection has ended without saying so (one seated here by a
+    /// rematch) no longer counts.
+    fn retire_at(&mut self, last_request: Instant) -> Option<(Instant, bool)> {
+        self.room.ended()?;
+        self.followers.retain(|f| !f.outbox.is_closed());
+        let keep = self.host.keep_finished();
+        if self.followers.is_empty() {
+            Some((last_request + keep, true))
+        } else {
+            Some((Instant::now() + keep, false))
+        }
     }
 
     /// Leaves memory: the lobby forgets this game (the next request for it
@@ -179,6 +250,13 @@ impl RoomActor {
                 self.followers.retain(|f| f.outbox.conn != conn);
                 self.presence_changed();
             }
+            // A finished game has nothing more to tell a connection that
+            // has gone on to another game (a rematch offered here still
+            // reaches the players who stay).
+            RoomRequest::MovedOn { conn } if self.room.ended().is_some() => {
+                self.followers.retain(|f| f.outbox.conn != conn);
+            }
+            RoomRequest::MovedOn { .. } => {}
             // The requests before it are done: each was stored and
             // answered in turn.
             RoomRequest::Flush { done } => {
@@ -222,6 +300,7 @@ impl RoomActor {
         let Some(seat) = self.seat_of(token) else {
             return self.refuse(outbox, "that token holds no seat in this game".into());
         };
+        self.release();
         let action = match request {
             PlayerRequest::Move { ply, text } => Action::Move { seat, ply, text },
             PlayerRequest::Resign => Action::Resign { seat },
@@ -344,6 +423,9 @@ impl RoomActor {
         }
         self.presence_changed();
         self.tell_away(&outbox);
+        if let Some(Some(_)) = seat {
+            self.release();
+        }
         if let Some(Some(seat)) = seat {
             self.pass_on_to_rematch(seat, &outbox);
         }
@@ -415,6 +497,10 @@ impl RoomActor {
             }
             applied.push(event.clone());
         }
+        // The game moved on through another server: its clocks run.
+        if !applied.is_empty() {
+            self.held = false;
+        }
         self.tokens = game.tokens;
         self.broadcast(first_version, &applied);
         let over = self.room.ended().is_some();
@@ -458,6 +544,26 @@ impl RoomActor {
                 self.room.session(),
                 self.room.ended().is_some(),
             )),
+        }
+    }
+
+    /// A seated player is back after a restart: the clocks run again from
+    /// now, and every follower is told.
+    fn release(&mut self) {
+        if !std::mem::take(&mut self.held) {
+            return;
+        }
+        let now = Instant::now();
+        self.room.release_clock(now);
+        if self.room.ended().is_some() || !self.room.started() {
+            return;
+        }
+        let resumed = ServerMessage::Resumed {
+            game: self.id.clone(),
+            clock_ms: self.room.clock_now(now),
+        };
+        for follower in &self.followers {
+            follower.outbox.send(&resumed);
         }
     }
 

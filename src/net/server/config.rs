@@ -6,6 +6,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::net::protocol::ClockSpec;
+
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub listen: SocketAddr,
@@ -73,6 +75,13 @@ pub struct Limits {
     /// How long a shutdown waits for the connections to be told and
     /// their replies sent.
     pub shutdown_wait: Duration,
+    /// How long a listed game (an open seek) waits for its players, from
+    /// when it was made, before it expires...
+    pub listed_expiry: Duration,
+    /// ...a game by invite only...
+    pub invite_expiry: Duration,
+    /// ...and a correspondence game, listed or not.
+    pub correspondence_expiry: Duration,
 }
 
 impl Default for Limits {
@@ -91,6 +100,23 @@ impl Default for Limits {
             cap_loopback: false,
             keep_finished: Duration::from_secs(60),
             shutdown_wait: Duration::from_secs(10),
+            listed_expiry: Duration::from_secs(3600),
+            invite_expiry: Duration::from_secs(24 * 3600),
+            correspondence_expiry: Duration::from_secs(7 * 24 * 3600),
+        }
+    }
+}
+
+impl Limits {
+    /// How long a game waits for its players before it expires.
+    pub fn expiry(&self, listed: bool, clock: Option<ClockSpec>) -> Duration {
+        match clock {
+            Some(ClockSpec {
+                days_per_move: Some(_),
+                ..
+            }) => self.correspondence_expiry,
+            _ if listed => self.listed_expiry,
+            _ => self.invite_expiry,
         }
     }
 }

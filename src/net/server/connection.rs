@@ -205,15 +205,37 @@ impl Reader {
         self.strikes = 0;
         match serde_json::from_str::<ClientMessage>(text) {
             Ok(message) => {
-                if let Some(room) = handle(message, &self.lobby, &self.outbox, self.owner).await
-                    && !self.rooms.iter().any(|r| r.same_channel(&room))
-                {
-                    self.rooms.push(room);
+                let follows = matches!(
+                    message,
+                    ClientMessage::Create { .. }
+                        | ClientMessage::Join { .. }
+                        | ClientMessage::Watch { .. }
+                        | ClientMessage::Resume { .. }
+                );
+                if let Some(room) = handle(message, &self.lobby, &self.outbox, self.owner).await {
+                    self.spoke_to(room, follows).await;
                 }
             }
             Err(e) => self.outbox.refuse(None, format!("bad message: {e}")),
         }
         Ok(())
+    }
+
+    /// Notes a game this connection spoke to. Following it, the
+    /// connection leaves the finished games it followed, so that they may
+    /// leave memory; the games that have left it are forgotten here too.
+    async fn spoke_to(&mut self, room: RoomHandle, follows: bool) {
+        self.rooms.retain(|r| !r.is_closed());
+        if follows {
+            let conn = self.outbox.conn;
+            for other in self.rooms.iter().filter(|r| !r.same_channel(&room)) {
+                // A full mailbox: that game is busy, and not over.
+                let _ = other.try_send(RoomRequest::MovedOn { conn });
+            }
+        }
+        if !self.rooms.iter().any(|r| r.same_channel(&room)) {
+            self.rooms.push(room);
+        }
     }
 
     /// Waits (at most `wait`) until every game this connection spoke to

@@ -13,7 +13,7 @@ use tokio::sync::{oneshot, watch};
 use super::accept::{Site, serve_tcp};
 use super::config::{Database, ServerConfig};
 use super::gate::{Gate, raise_open_file_limit};
-use super::lobby::Lobby;
+use super::lobby::{Lobby, LobbyCounts};
 use super::mailbox::RoomRequest;
 use crate::net::postgres::{PgStore, listen};
 use crate::net::sqlite::SqliteStore;
@@ -57,6 +57,11 @@ impl RunningServer {
     /// after no one follows them).
     pub fn running_games(&self) -> usize {
         self.site.lobby.running().len()
+    }
+
+    /// The sizes of the server's maps of games, seeks and codes.
+    pub fn lobby_counts(&self) -> LobbyCounts {
+        self.site.lobby.counts()
     }
 
     fn shutdown_now(&mut self) {
@@ -153,6 +158,7 @@ pub fn start(config: &ServerConfig) -> Result<RunningServer, String> {
         shutdown,
     });
     tokio::spawn(accept_loop(listener, Arc::clone(&site)));
+    tokio::spawn(super::trim::give_back_memory(Arc::clone(&site.lobby)));
     drop(inside);
     Ok(RunningServer {
         addr,

@@ -17,7 +17,7 @@ use super::secret::{random_hex, random_seat, random_text};
 use crate::net::batch::Committer;
 use crate::net::protocol::{ClockSpec, GameEvent, Playing, Seek, ServerMessage, display_name};
 use crate::net::room::{RematchPlan, Room};
-use crate::net::store::{Commit, NewGame, Store, StoredGame};
+use crate::net::store::{Commit, NewGame, Store, StoredGame, now_ms};
 
 pub struct Lobby {
     /// The reads; the steps go through the store's writer, `committer`.
@@ -25,6 +25,8 @@ pub struct Lobby {
     committer: Committer,
     state: Mutex<LobbyState>,
     pub limits: Limits,
+    /// Games that left memory since the allocator was last trimmed.
+    pub retired: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Default)]
@@ -37,6 +39,22 @@ struct LobbyState {
     /// The listed games, and those of them being played now.
     listed: std::collections::HashSet<String>,
     playing: HashMap<String, Playing>,
+}
+
+/// The sizes of the lobby's maps: what the server holds in memory beside
+/// the games' actors.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct LobbyCounts {
+    /// Games running here (each an actor with its room).
+    pub games: usize,
+    /// Their invite codes.
+    pub codes: usize,
+    /// Games waiting for players.
+    pub waiting: usize,
+    /// Listed games, waiting or being played.
+    pub listed: usize,
+    /// Listed games being played.
+    pub playing: usize,
 }
 
 /// A new game's request, as the client sent it.
@@ -58,6 +76,7 @@ impl Lobby {
             store: Mutex::new(store),
             state: Mutex::new(LobbyState::default()),
             limits,
+            retired: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -88,16 +107,48 @@ impl Lobby {
         self.with_store(|store| store.game(id))
     }
 
-    /// Starts the actors of the games a store holds unfinished.
+    /// Starts the actors of the games a store holds unfinished, but for
+    /// the games waiting for players that expired meanwhile: those are
+    /// ended (`expired`) and not started. How many were started.
     pub fn resume_all(self: &Arc<Self>) -> Result<usize, String> {
         let games = self.with_store(|store| store.unfinished())?;
-        let count = games.len();
         // Nobody is connected yet: every seat is away from now on.
         let now = Instant::now();
+        let (expired, games): (Vec<StoredGame>, Vec<StoredGame>) = games
+            .into_iter()
+            .partition(|game| self.expires_at(game, now).is_some_and(|at| at <= now));
+        let ends: Vec<Commit> = expired.iter().filter_map(expiry_commit).collect();
+        if !ends.is_empty() {
+            let answers = tokio::task::block_in_place(|| self.committer.commit_together(ends));
+            if let Some(Err(reason)) = answers.into_iter().find(Result::is_err) {
+                return Err(format!("cannot end the expired games: {reason}"));
+            }
+        }
+        let count = games.len();
         for game in games {
             self.start_room(game, Some(now))?;
         }
         Ok(count)
+    }
+
+    /// When a game waiting for players expires (None for one whose seats
+    /// are all taken): a while after it was made, or after `now` for a
+    /// game stored without its making time.
+    fn expires_at(&self, game: &StoredGame, now: Instant) -> Option<Instant> {
+        if game.tokens.iter().all(Option::is_some) {
+            return None;
+        }
+        let clock = match game.events.first() {
+            Some(GameEvent::Created { clock, .. }) => *clock,
+            _ => None,
+        };
+        let wait = self.limits.expiry(game.listed, clock);
+        let age = game
+            .created_ms
+            .map_or(0, |made| now_ms().saturating_sub(made));
+        let left = wait.saturating_sub(std::time::Duration::from_millis(age));
+        // Too far to count: never.
+        now.checked_add(left)
     }
 
     /// Starts a game's actor, unless one runs already (two requests for a
@@ -132,6 +183,7 @@ impl Lobby {
         let running = RunningGame {
             id: game.id.clone(),
             code: game.code.clone(),
+            expires: self.expires_at(&game, Instant::now()),
             room,
             tokens: game.tokens,
             away_from,
@@ -179,11 +231,13 @@ impl Lobby {
         let code = random_text(10)?;
         let token = random_hex(16)?;
         let events = vec![created, GameEvent::SeatTaken { seat, name }];
+        let created_ms = now_ms();
         self.commit_new(Commit {
             game: id.clone(),
             new_game: Some(NewGame {
                 code: code.clone(),
                 listed: request.listed,
+                created_ms,
             }),
             seats: vec![(seat, token.clone())],
             first_version: 1,
@@ -198,6 +252,7 @@ impl Lobby {
             listed: request.listed,
             tokens,
             events,
+            created_ms: Some(created_ms),
         };
         let handle = self.start_room(game, None)?;
         if let Some(entry) = self.state().waiting.get_mut(&id) {
@@ -230,6 +285,7 @@ impl Lobby {
             new_game: Some(NewGame {
                 code: code.clone(),
                 listed: false,
+                created_ms: now_ms(),
             }),
             seats: (0..).zip(tokens.iter().cloned()).collect(),
             first_version: 1,
@@ -242,6 +298,7 @@ impl Lobby {
             listed: false,
             tokens: tokens.iter().cloned().map(Some).collect(),
             events,
+            created_ms: None,
         };
         let handle = self.start_room(game, None)?;
         Ok(MadeRematch {
@@ -287,6 +344,36 @@ impl Lobby {
         let handle = self.state().games.get(id).cloned();
         if let Some(handle) = handle {
             tokio::spawn(async move { handle.send(RoomRequest::CatchUp { version }).await });
+        }
+    }
+
+    /// Gives back the room of maps that held many more games at a busier
+    /// time than now (a map keeps its capacity when entries leave).
+    pub fn shrink_maps(&self) {
+        fn shrink<K: std::hash::Hash + Eq, V>(map: &mut HashMap<K, V>) {
+            if map.capacity() > 64 && map.len() < map.capacity() / 4 {
+                map.shrink_to_fit();
+            }
+        }
+        let mut state = self.state();
+        shrink(&mut state.games);
+        shrink(&mut state.codes);
+        shrink(&mut state.waiting);
+        shrink(&mut state.playing);
+        if state.listed.capacity() > 64 && state.listed.len() < state.listed.capacity() / 4 {
+            state.listed.shrink_to_fit();
+        }
+    }
+
+    /// How many entries each of the lobby's maps holds.
+    pub fn counts(&self) -> LobbyCounts {
+        let state = self.state();
+        LobbyCounts {
+            games: state.games.len(),
+            codes: state.codes.len(),
+            waiting: state.waiting.len(),
+            listed: state.listed.len(),
+            playing: state.playing.len(),
         }
     }
 
@@ -342,6 +429,19 @@ impl Lobby {
     }
 }
 
+/// The step that ends a stored game waiting for players as expired.
+fn expiry_commit(game: &StoredGame) -> Option<Commit> {
+    let room = Room::replay(&game.events, Instant::now()).ok()?;
+    Some(Commit {
+        game: game.id.clone(),
+        new_game: None,
+        seats: Vec::new(),
+        first_version: room.version() + 1,
+        events: vec![room.expiry()?],
+        finished: true,
+    })
+}
+
 /// The seek of a game waiting for players (None once it is over or every
 /// seat is taken).
 fn seek_of(game: &StoredGame, room: &Room) -> Option<Seek> {
@@ -387,6 +487,8 @@ impl RoomHost for Lobby {
         state.games.remove(id);
         state.codes.remove(code);
         state.waiting.remove(id);
+        self.retired
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn rematch(self: Arc<Self>, plan: RematchPlan) -> Result<MadeRematch, String> {

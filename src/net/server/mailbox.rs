@@ -46,9 +46,24 @@ pub enum RoomRequest {
     CatchUp { version: u64 },
     /// The connection numbered `conn` has ended.
     Left { conn: u64 },
+    /// The connection numbered `conn` follows another game now: a game
+    /// that is over stops sending it anything.
+    MovedOn { conn: u64 },
     /// Answered once every request before it is done: its steps stored
     /// and its replies queued (a connection closing, the server stopping).
     Flush { done: oneshot::Sender<()> },
+}
+
+impl RoomRequest {
+    /// Whether someone asked something of the game itself (which keeps a
+    /// finished game in memory a while longer), rather than the server
+    /// telling it of a connection or a commit.
+    pub fn is_asked(&self) -> bool {
+        !matches!(
+            self,
+            RoomRequest::Left { .. } | RoomRequest::MovedOn { .. } | RoomRequest::CatchUp { .. }
+        )
+    }
 }
 
 /// A running game's mailbox.

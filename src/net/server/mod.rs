@@ -14,8 +14,10 @@ mod mailbox;
 mod outbox;
 mod presence;
 mod secret;
+mod trim;
 mod web_assets;
 mod writer;
 
 pub use config::{Database, Limits, ServerConfig};
 pub use listen::{RunningServer, start};
+pub use lobby::LobbyCounts;

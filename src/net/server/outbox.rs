@@ -29,6 +29,11 @@ impl Outbox {
         self.tx.try_send(to_json(message)).is_ok()
     }
 
+    /// Whether the connection has ended (its writer is gone).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Tells the connection that its request was refused.
     pub fn refuse(&self, game: Option<&str>, reason: String) {
         self.send(&ServerMessage::Refused {

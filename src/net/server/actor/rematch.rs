@@ -68,6 +68,9 @@ impl RoomActor {
             };
             seat_in(place, outbox);
         }
+        // The players follow the rematch now; this game has nothing more
+        // to tell them, and may leave memory.
+        self.followers.retain(|f| f.seat.is_none());
     }
 
     /// After a rematch was made, a seat's connection coming back to this
