@@ -26,6 +26,8 @@ mod fuzz;
 mod game_window;
 mod hexchess;
 mod hexchess3p;
+#[cfg(feature = "app")]
+mod host_window;
 mod install_files;
 #[cfg(feature = "app")]
 mod keys;

@@ -70,7 +70,12 @@ function go(path) {
 
 function draw() {
   const state = api.state();
-  const words = { connected: "online", connecting: "connecting…", disconnected: "reconnecting…" };
+  const words = {
+    connected: "online",
+    connecting: "connecting…",
+    disconnected: "reconnecting…",
+    gone: "the server stopped: waiting for it…",
+  };
   statusEl.textContent = words[state.status] || state.status;
   statusEl.className = `link ${state.status}`;
   if (screen === "lobby") drawLobby(state);
@@ -122,6 +127,8 @@ function drawGame(state) {
   }
   const now = performance.now();
   const order = seatOrder(game);
+  // Three players' bars take more of the height the board may fill.
+  root.querySelector(".boardcol").classList.toggle("three", order.top.length > 1);
   root.querySelector(".bars.top").innerHTML = order.top.map((s) => playerBar(game, s, now)).join("");
   root.querySelector(".bars.bottom").innerHTML = playerBar(game, order.bottom, now);
   const boardEl = root.querySelector("#board");

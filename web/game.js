@@ -46,14 +46,49 @@ export function seatName(game, seat) {
   return name ? `${esc(name)}${you}` : `${side}${you}`;
 }
 
-// A result as words: `1-0 checkmate` → "White wins by checkmate".
+// How a game ended, in words: a reason as the server names it.
+const REASONS = {
+  "fifty-moves": "the fifty-move rule",
+  "no-move": "having no move",
+  timeout: "time",
+};
+const reasonWords = (id) => REASONS[id] || id.replace(/-/g, " ");
+const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+// "red, white and black" → "Red, White and Black".
+const sideList = (text) => text.replace(/\b(white|black|red)\b/g, capital);
+
+// A result as words: `1-0 checkmate` → "White wins by checkmate"; a
+// three-player game's `red wins checkmate` / `eliminated: white, black` →
+// "Red wins by checkmate", and `draw between white and black resignation`
+// / `red resigned` → "Red resigned: a draw between White and Black".
 export function resultWords(status) {
   const [first, ...rest] = status.split("\n");
-  const match = first.match(/^(1-0|0-1|1\/2-1\/2)\s*(.*)$/);
-  if (!match) return status;
-  const who = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" }[match[1]];
-  const how = match[2] ? (match[1] === "1/2-1/2" ? ` by ${match[2]}` : ` by ${match[2]}`) : "";
-  return [who + how, ...rest].join(" · ");
+  const two = first.match(/^(1-0|0-1|1\/2-1\/2)\s*(.*)$/);
+  if (two) {
+    const who = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" }[two[1]];
+    const how = two[2] ? (two[2] === "timeout" ? " on time" : ` by ${reasonWords(two[2])}`) : "";
+    return [who + how, ...rest].join(" · ");
+  }
+  const won = first.match(/^(white|black|red) wins (\S+)$/);
+  const drawn = first.match(/^draw between (.+) (\S+)$/);
+  // Once someone has won, everyone else is out: the second line adds nothing.
+  const notes = rest
+    .filter((line) => !(won && line.startsWith("eliminated:")) && line !== "eliminated: -")
+    .map((line) => sideList(line.replace(/^eliminated: (.+)$/, "out of the game: $1")));
+  if (won) {
+    const how = won[2] === "timeout" ? "on time" : `by ${reasonWords(won[2])}`;
+    return [`${capital(won[1])} wins ${how}`, ...notes.map(capital)].join(" · ");
+  }
+  if (drawn) {
+    const reason = drawn[2];
+    const between = `a draw between ${sideList(drawn[1])}`;
+    if (reason === "resignation" || reason === "abandonment" || reason === "timeout") {
+      // The second line says who left: that is the news.
+      return [...notes.map(capital), between].join(": ") || capital(between);
+    }
+    return [`${capital(between)} by ${reasonWords(reason)}`, ...notes.map(capital)].join(" · ");
+  }
+  return sideList(status.replace(/\n/g, " · "));
 }
 
 // The order the seats are shown in: the others above the board, ours (or

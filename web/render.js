@@ -202,8 +202,9 @@ function labels(board, cells, at, turned) {
   for (const cell of board.cells) {
     if (cell.board !== 0 && cell.alt) {
       const [x, y] = at(cell.centre, cell.board);
-      out.push(`<text x="${f(x)}" y="${f(y - 0.36)}" class="loomname">${cell.alt}</text>`);
-      out.push(`<text x="${f(x)}" y="${f(y + 0.44)}" class="loomletter">${cell.name}</text>`);
+      // Above and below the man, who is drawn small on a Loom square.
+      out.push(`<text x="${f(x)}" y="${f(y - 0.33)}" class="loomname">${cell.alt}</text>`);
+      out.push(`<text x="${f(x)}" y="${f(y + 0.45)}" class="loomletter">${cell.name}</text>`);
     }
   }
   out.push("</g>");
@@ -226,12 +227,17 @@ function men(position, cells, at) {
     const [x, y] = at(cell.centre, cell.board);
     const chakraUnder = (man.state === "knight" || man.state === "king") && sorted.some((o) => o.cell === man.cell && o.level > man.level);
     const onChakra = man.level > 0 && !fate;
-    const size = chakraUnder ? 0.98 : onChakra ? 0.62 : cell.shape === "hex" ? 0.64 : 0.8;
+    // A Loom square keeps room for its name above the man and its letter below.
+    const loom = cell.board !== 0 && cell.alt;
+    const size = chakraUnder ? 0.98 : onChakra ? 0.62 : cell.shape === "hex" ? 0.64 : loom ? 0.5 : 0.8;
     out.push(`<g class="at">${manMarkup(man, x, y, size)}</g>`);
     if (fate) {
       drawnFates.add(man.cell);
       const count = fates.get(man.cell);
-      if (count > 1) out.push(`<text x="${f(x + 0.32)}" y="${f(y - 0.22)}" class="count">×${count}</text>`);
+      if (count > 1) {
+        const [cx, cy] = loom ? [x + 0.36, y + 0.08] : [x + 0.32, y - 0.22];
+        out.push(`<text x="${f(cx)}" y="${f(cy)}" class="count${loom ? " small" : ""}">×${count}</text>`);
+      }
     }
   }
   out.push("</g>");

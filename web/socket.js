@@ -1,6 +1,8 @@
 // The WebSocket to the server: JSON messages both ways, and a new
 // connection by itself when one breaks (after 0.5 s, then longer, at most
-// 8 s). Whoever opens it says what to send on each new connection.
+// 8 s). Whoever opens it says what to send on each new connection. A server
+// that stops says so (close code 1001, going away): the status is then
+// "gone" rather than "disconnected".
 
 // The server's WebSocket address: the page's own host, unless a
 // development page names another with `?server=HOST:PORT`.
@@ -15,13 +17,16 @@ export function openSocket(url, { onMessage, onOpen, onStatus }) {
   let socket = null;
   let wait = 500;
   let closed = false;
+  // The server said it was going away: so the page says until it is back.
+  let gone = false;
   const queue = [];
 
   function connect() {
-    onStatus("connecting");
+    onStatus(gone ? "gone" : "connecting");
     socket = new WebSocket(url);
     socket.onopen = () => {
       wait = 500;
+      gone = false;
       onStatus("connected");
       onOpen();
       while (queue.length > 0) socket.send(queue.shift());
@@ -35,9 +40,10 @@ export function openSocket(url, { onMessage, onOpen, onStatus }) {
       }
       onMessage(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (closed) return;
-      onStatus("disconnected");
+      if (event.code === 1001) gone = true;
+      onStatus(gone ? "gone" : "disconnected");
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 8000);
     };

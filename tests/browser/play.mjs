@@ -10,7 +10,11 @@
 //                               the moves so far, every from-to it marks,
 //                               every move it offers in place
 //   KIND family kind move     — a move of a kind the test looks for
-//   END family how plies text — how the game ended (`real` or `resigned`)
+//   KILL family               — the test is to kill this game's bot: its
+//                               seat is then away, and the page claims the
+//                               win once the server's grace is over
+//   END family how plies text — how the game ended (`real`, `resigned` or
+//                               `claimed`)
 //   ok what / FAIL what       — a check; any FAIL makes the exit status 1
 import { chromium } from "playwright-core";
 import fs from "node:fs";
@@ -26,7 +30,13 @@ const check = (ok, what) => {
   say(`${ok ? "ok" : "FAIL"} ${what}`);
   return ok;
 };
-const TIMEOUT = 45000;
+const TIMEOUT = 90000;
+// The game whose bot goes away, for the page to claim the win.
+const CLAIMED = "aj-glinski";
+// What the watching tab waits for, bounded but patient: under a heavy load
+// a spectator's events can lag well behind the player's.
+const WATCH_TIMEOUT = 180000;
+const watchedMoves = () => [...document.querySelectorAll("ol.moves .mv")].map((e) => e.textContent.trim());
 const LOOM = new Set(["O", "L", "N", "E", "A"]);
 const CURVED = /\b(Finch|Rabbi|Cohen)\b/;
 
@@ -240,7 +250,7 @@ async function playGame(family, pages) {
     await watcher.waitForFunction(
       (list) => JSON.stringify([...document.querySelectorAll("ol.moves .mv")].map((e) => e.textContent.trim()).slice(0, list.length)) === JSON.stringify(list),
       after,
-      { timeout: TIMEOUT },
+      { timeout: WATCH_TIMEOUT },
     );
     if (ours === 2) {
       await page.screenshot({ path: `${shots}/${family}-${family === "chakra" ? "phone" : "desktop"}.png`, fullPage: family === "chakra" });
@@ -261,14 +271,31 @@ async function playGame(family, pages) {
     }
   }
   const seen = await played(page);
+  if (end === null && !(await page.$(".result")) && family === CLAIMED) {
+    // The bot goes; after the grace the page offers the claim, and makes it.
+    say(`KILL ${family}`);
+    const claim = await page.waitForSelector('[data-act="claim_win"]', { timeout: TIMEOUT }).catch(() => null);
+    if (check(!!claim, `${family}: the page offers to claim the win from the player who left`)) {
+      await claim.click();
+      end = "claimed";
+    }
+  }
   if (end === null && !(await page.$(".result"))) {
     await page.click('[data-act="resign"]');
     await page.click('[data-act="resign"]');
     end = "resigned";
-  } else end = "real";
+  } else if (end === null) end = "real";
   const result = (await (await page.waitForSelector(".result", { timeout: TIMEOUT })).textContent()).trim();
-  await watcher.waitForSelector(".result", { timeout: TIMEOUT });
-  const watched = await watcher.$$eval("ol.moves .mv", (els) => els.map((e) => e.textContent.trim()));
+  // The watcher's list reaching every move and its result, waited for
+  // (not read at once), then compared.
+  await watcher
+    .waitForFunction(
+      (n) => document.querySelectorAll("ol.moves .mv").length >= n && !!document.querySelector(".result"),
+      seen.length,
+      { timeout: WATCH_TIMEOUT },
+    )
+    .catch(() => {});
+  const watched = await watcher.evaluate(watchedMoves);
   check(JSON.stringify(watched) === JSON.stringify(seen), `${family}: the watching tab saw every one of the ${seen.length} moves and the end`);
   say(`END ${family} ${end} ${seen.length} ${result.replace(/\s+/g, " ")}`);
   await ctx.close();

@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::follow::{LinkState, Online};
+use super::host::Hosting;
+use super::host_panel::{HostSide, host_button, host_status, invite_link};
 use super::link::Ask;
 use crate::app::layout::{ControlMap, UiSystems};
 use crate::app::play::clock::ClockChoice;
@@ -119,6 +121,7 @@ fn online_screen(
     mut settings: ResMut<Settings>,
     online: Option<ResMut<Online>>,
     mut next: ResMut<NextState<Screen>>,
+    mut host: HostSide,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let height = (ctx.content_rect().height() - 48.0).max(200.0);
@@ -142,12 +145,23 @@ fn online_screen(
                         commands.insert_resource(Online::open(&settings.server_address));
                     }
                     link_line(ui, online.as_deref());
+                    host_status(ui, &mut host, &mut controls);
                     ui.separator();
                     match online {
                         Some(mut online) if online.ticket.is_some() => {
-                            waiting(ui, &mut online, &mut controls, &mut commands);
+                            let hosted = host.hosts(&online.link.addr);
+                            let hosting = host.hosting.as_deref().filter(|_| hosted);
+                            waiting(ui, &mut online, hosting, &mut controls, &mut commands);
                         }
-                        Some(online) => games(ui, &online, &mut form, &settings, &mut controls),
+                        Some(online) => {
+                            let asking = Asking {
+                                form: &mut form,
+                                settings: &settings,
+                                controls: &mut controls,
+                                host: &mut host,
+                            };
+                            games(ui, &online, asking);
+                        }
                         None => {}
                     }
                     ui.separator();
@@ -239,6 +253,7 @@ fn link_line(ui: &mut egui::Ui, online: Option<&Online>) {
 fn waiting(
     ui: &mut egui::Ui,
     online: &mut Online,
+    hosting: Option<&Hosting>,
     controls: &mut ControlMap,
     commands: &mut Commands,
 ) {
@@ -257,21 +272,10 @@ fn waiting(
         });
         return;
     }
-    ui.label(egui::RichText::new("Your game is ready. Send this code to a friend:").strong());
-    ui.horizontal(|ui| {
-        let code = egui::RichText::new(&ticket.code)
-            .monospace()
-            .size(28.0)
-            .strong();
-        ui.label(code);
-        if controls
-            .note("online-copy-code", ui.button("Copy"))
-            .clicked()
-        {
-            ui.ctx().copy_text(ticket.code.clone());
-        }
-    });
-    ui.label("They choose Play online, then Join with a code.");
+    match hosting {
+        Some(hosting) => invite_link(ui, hosting, &ticket.code, controls),
+        None => invite_code(ui, &ticket.code, controls),
+    }
     ui.horizontal(|ui| {
         ui.spinner();
         ui.label("Waiting for an opponent…");
@@ -285,25 +289,56 @@ fn waiting(
     }
 }
 
+/// The invite code, large, with a button to copy it.
+fn invite_code(ui: &mut egui::Ui, code: &str, controls: &mut ControlMap) {
+    ui.label(egui::RichText::new("Your game is ready. Send this code to a friend:").strong());
+    ui.horizontal(|ui| {
+        let shown = egui::RichText::new(code).monospace().size(28.0).strong();
+        ui.label(shown);
+        if controls
+            .note("online-copy-code", ui.button("Copy"))
+            .clicked()
+        {
+            ui.ctx().copy_text(code.to_string());
+        }
+    });
+    ui.label("They choose Play online, then Join with a code.");
+}
+
 /// The player's name as the server is given it (None when left empty).
 fn given_name(settings: &Settings) -> Option<String> {
     Some(settings.display_name.trim().to_string()).filter(|n| !n.is_empty())
 }
 
-/// Create, join with a code, or pick an open seek.
-fn games(
-    ui: &mut egui::Ui,
-    online: &Online,
-    form: &mut OnlineForm,
-    settings: &Settings,
-    controls: &mut ControlMap,
-) {
+/// What the game lists ask with: the form, the player's name, the
+/// controls and the hosting.
+struct Asking<'a, 'w> {
+    form: &'a mut OnlineForm,
+    settings: &'a Settings,
+    controls: &'a mut ControlMap,
+    host: &'a mut HostSide<'w>,
+}
+
+/// Create (on the server or hosted here), join with a code, or pick an
+/// open seek.
+fn games(ui: &mut egui::Ui, online: &Online, asking: Asking) {
+    let Asking {
+        form,
+        settings,
+        controls,
+        host,
+    } = asking;
     ui.label(egui::RichText::new("Create a game").size(17.0).strong());
     create_form(ui, form, controls);
-    let create = ui.add(egui::Button::new("Create").min_size(egui::vec2(120.0, 28.0)));
-    if controls.note("online-create", create).clicked() {
-        online.link.ask(create_ask(form, given_name(settings)));
-    }
+    ui.horizontal(|ui| {
+        let create = ui.add(egui::Button::new("Create").min_size(egui::vec2(120.0, 28.0)));
+        if controls.note("online-create", create).clicked() {
+            online.link.ask(create_ask(form, given_name(settings)));
+        }
+        host_button(ui, host, controls, || {
+            create_ask(form, given_name(settings))
+        });
+    });
     ui.separator();
     ui.label(egui::RichText::new("Join with a code").size(17.0).strong());
     ui.horizontal(|ui| {
