@@ -851,6 +851,19 @@ fn the_setup_keeps_each_games_players_through_lessons_and_other_games() {
     });
 }
 
+/// Updates until `done`, for at most 60 seconds.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(app) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "waited 60 s for {what}"
+        );
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 /// Analyse is for the game it was turned on in: the next game starts
 /// without it (and with the board framed for no analysis panel).
 #[test]
@@ -865,4 +878,109 @@ fn a_new_game_starts_without_the_analysis() {
     app.update();
     app.update();
     assert!(!app.world().resource::<Analysing>().on);
+}
+
+/// The engine's own hint stood in by the first legal move.
+fn first_legal(session: &dyn variantarium::rules::session::Session) -> Option<String> {
+    session.legal_moves().first().map(|m| m.text.clone())
+}
+
+/// The engine's own hint stood in by the last legal move.
+fn last_legal(session: &dyn variantarium::rules::session::Session) -> Option<String> {
+    session.legal_moves().last().map(|m| m.text.clone())
+}
+
+/// Updates until the hint asked for has come: its move, and whether it is
+/// the analysis'.
+fn ask_for_a_hint(app: &mut App) -> (Option<String>, bool) {
+    use variantarium::app::HintRequested;
+    use variantarium::app::play::computer::SuggestedMove;
+    app.world_mut().write_message(HintRequested);
+    app.update();
+    update_until(app, "the hint", |app| {
+        let hint = app.world().resource::<SuggestedMove>();
+        !hint.pending() && hint.answer.is_some()
+    });
+    let hint = app.world().resource::<SuggestedMove>();
+    (hint.answer.clone(), hint.from_analysis)
+}
+
+/// While the analysis runs, Hint gives its best move: a beginner never
+/// sees two answers to one question. Without the analysis the engine's
+/// own hint comes, and says so.
+#[test]
+fn hint_gives_the_analysis_best_move_while_it_runs() {
+    use variantarium::app::Engine;
+    use variantarium::app::play::computer::Analysing;
+    let mut app = app_with(Variant::parse("flaxman", None).expect("a variant"));
+    app.world_mut().resource_mut::<Analysing>().on = true;
+    update_until(&mut app, "the analysis' first depth", |app| {
+        let analysing = app.world().resource::<Analysing>();
+        analysing
+            .latest
+            .as_ref()
+            .is_some_and(|a| !a.line.is_empty())
+    });
+    let best = app
+        .world()
+        .resource::<Analysing>()
+        .latest
+        .as_ref()
+        .unwrap()
+        .line[0]
+        .clone();
+    // The engine's own hint is made a legal move other than the analysis'
+    // choice, so that the two answers differ.
+    let session = app.world().resource::<Match>().session.clone_box();
+    let own = match last_legal(session.as_ref()) == Some(best.clone()) {
+        true => first_legal,
+        false => last_legal,
+    };
+    let own_move = own(session.as_ref()).expect("a legal move");
+    assert_ne!(best, own_move, "the test needs two different answers");
+    app.insert_resource(Engine {
+        hint: own,
+        ..Engine::default()
+    });
+    let (answer, from_analysis) = ask_for_a_hint(&mut app);
+    assert_eq!(answer, Some(best));
+    assert!(from_analysis);
+    app.world_mut().resource_mut::<Analysing>().on = false;
+    app.update();
+    let (answer, from_analysis) = ask_for_a_hint(&mut app);
+    assert_eq!(answer, Some(own_move));
+    assert!(!from_analysis, "the engine's own hint");
+}
+
+/// A game flies in while the frames come quickly; at a CPU renderer's few
+/// frames a second it starts with the camera in place, at once.
+#[test]
+fn a_game_flies_in_only_when_the_frames_come_quickly() {
+    use bevy::time::TimeUpdateStrategy;
+    use variantarium::app::look::camera::start_the_view;
+    use variantarium::app::play::settings::Settings;
+    use variantarium::app::{FlyIn, OrbitCamera};
+    for (frame_ms, flies) in [(16, true), (500, false)] {
+        let mut app = app_with(Variant::parse("flaxman", None).expect("a variant"));
+        app.init_resource::<OrbitCamera>()
+            .insert_resource(Settings::default())
+            .insert_resource(TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(frame_ms),
+            ))
+            .add_systems(
+                Update,
+                start_the_view.after(variantarium::app::play::game::GameSystems),
+            );
+        app.update();
+        app.update();
+        let variant = Variant::parse("chakra", None).expect("a variant");
+        let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+        app.world_mut().write_message(NewGameRequested { session });
+        app.update();
+        assert_eq!(
+            app.world().contains_resource::<FlyIn>(),
+            flies,
+            "frames of {frame_ms} ms"
+        );
+    }
 }

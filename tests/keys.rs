@@ -4,6 +4,8 @@
 //! the keys. Keys arrive as the window sends them: `KeyboardInput`
 //! messages through Bevy's input plugin.
 
+use std::time::{Duration, Instant};
+
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -13,8 +15,9 @@ use bevy::state::app::StatesPlugin;
 use variantarium::app::play::file_actions::{LeaveRequested, SaveRequested};
 use variantarium::app::{
     CorePlugin, HistoryRequested, HistoryStep, KeyCommand, Match, MoveRequested, NewGameRequested,
-    OrbitCamera, TypingText, key_command,
+    OrbitCamera, Players, TypingText, key_command,
 };
+use variantarium::engine::Level;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::session::new_session;
 use variantarium::rules::variant::Variant;
@@ -97,6 +100,22 @@ fn press(app: &mut App, keys: &[KeyCode]) -> Heard {
     std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
 }
 
+/// The whole chord, each key down in order and up in reverse, within one
+/// frame, as a CPU renderer's few frames a second deliver a quick Ctrl+Z.
+fn chord_in_one_frame(app: &mut App, keys: &[KeyCode]) -> Heard {
+    for &key in keys {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Pressed));
+    }
+    for &key in keys.iter().rev() {
+        app.world_mut()
+            .write_message(key_event(key, ButtonState::Released));
+    }
+    app.update();
+    app.update();
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
+}
+
 fn ply(app: &App) -> usize {
     app.world().resource::<Match>().session.ply_count()
 }
@@ -131,6 +150,60 @@ fn control_z_and_y_undo_and_redo() {
     // Z alone is no undo.
     let heard = press(&mut app, &[KeyCode::KeyZ]);
     assert!(heard.history.is_empty());
+}
+
+/// Updates until `done`, for at most 30 seconds.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(app) {
+        assert!(Instant::now() < deadline, "waited 30 s for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Three players, White the person's and Black and Red the computer's:
+/// Ctrl+Z takes back the person's move and both replies, Ctrl+Y plays them
+/// again, whether the keys come over several frames or all within one.
+#[test]
+fn control_z_and_y_in_a_three_player_game_against_two_computers() {
+    let mut app = keyboard_app();
+    let novice: Level = "1".parse().expect("a level");
+    app.insert_resource(Players(vec![None, Some(novice), Some(novice)]));
+    let variant = Variant::parse("aj-glinski-3p", None).expect("a variant");
+    let session = new_session(variant, DrawRules::default(), None).expect("implemented");
+    app.world_mut().write_message(NewGameRequested { session });
+    app.update();
+    app.update();
+    let white_to_move = |app: &App| {
+        let session = &app.world().resource::<Match>().session;
+        session.side_to_move().index() == 0 && session.ply_count() > 0
+    };
+    // Red opens: the person's turn comes after the computer's move.
+    update_until(&mut app, "White's turn", white_to_move);
+    let before = ply(&app);
+    let text = app.world().resource::<Match>().session.legal_moves()[0]
+        .text
+        .clone();
+    app.world_mut().write_message(MoveRequested { text });
+    update_until(&mut app, "Black's and Red's replies", |app| {
+        ply(app) == before + 3
+    });
+    assert!(white_to_move(&app), "White's turn again");
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>());
+    let ways: [fn(&mut App, &[KeyCode]) -> Heard; 2] = [chord_in_one_frame, press];
+    for keys in ways {
+        let heard = keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+        assert_eq!(heard.history, [HistoryStep::Undo]);
+        assert_eq!(ply(&app), before, "back to the person's turn");
+        let heard = keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
+        assert_eq!(heard.history, [HistoryStep::Redo]);
+        assert_eq!(
+            ply(&app),
+            before + 3,
+            "the person's move and both replies again"
+        );
+    }
 }
 
 #[test]

@@ -378,3 +378,30 @@ fn lessons_opened_after_a_game_each_take_their_answer() {
         app.update();
     }
 }
+
+/// In the exercise after White's Loom step, a click on the Fate that may
+/// not step back says why it cannot move, in the rules' words.
+#[test]
+fn a_click_on_a_man_that_cannot_move_says_why_in_a_lesson() {
+    use variantarium::app::CellClicked;
+    let mut app = world(Duration::from_millis(250), false);
+    open(&mut app, "tapestry-loom-step", None);
+    for _ in 0..400 {
+        if player(&app).awaiting_move() {
+            break;
+        }
+        app.update();
+    }
+    assert!(player(&app).awaiting_move(), "the exercise comes");
+    let layout = app.world().resource::<Match>().session.layout();
+    let cell = layout.cell_named("O").expect("the Loom's O");
+    app.world_mut().write_message(CellClicked { cell });
+    app.update();
+    let notice = app.world().resource::<Match>().notice.clone();
+    let notice = notice.expect("the click says why");
+    assert!(
+        notice.contains("Fate on O cannot move") && notice.contains("O-N"),
+        "{notice}"
+    );
+    assert!(player(&app).awaiting_move(), "the exercise still waits");
+}

@@ -35,6 +35,8 @@ mod learn;
 #[cfg(feature = "app")]
 mod lesson_player;
 mod manual;
+#[cfg(feature = "app")]
+mod menus;
 mod multi_search;
 mod net;
 mod net_commit;

@@ -7,6 +7,16 @@ use bevy::prelude::*;
 /// How long the fly-in takes, in the game's own time.
 pub const FLY_IN_SECONDS: f32 = 1.6;
 
+/// The longest frame that still shows a swoop. At fewer frames a second (a
+/// CPU renderer) it would be a few jerks during which nothing can be
+/// clicked, so the game starts with the camera in place.
+pub const SLOWEST_FLYING_FRAME: f32 = FLY_IN_SECONDS / 8.0;
+
+/// Whether a game started while frames take `frame_seconds` flies in.
+pub fn worth_flying(frame_seconds: f32) -> bool {
+    frame_seconds <= SLOWEST_FLYING_FRAME
+}
+
 /// The swoop at a game's start, while it lasts: seconds flown so far.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct FlyIn {

@@ -8,12 +8,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
 use crate::app::layout::PANEL_WIDTH;
 use crate::app::layout::{ControlMap, PanelRect, UiSystems};
+use crate::app::play::game::Match;
 use crate::app::screen::{PacedFromOutside, Screen};
 use crate::app::ui::glyphs::LessonGlyphs;
 
 const RIGHT: egui::Color32 = egui::Color32::from_rgb(150, 230, 150);
 const WRONG: egui::Color32 = egui::Color32::from_rgb(255, 140, 120);
 const PROMPT: egui::Color32 = egui::Color32::from_rgb(250, 205, 130);
+const NOTICE: egui::Color32 = egui::Color32::from_rgb(235, 225, 200);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -30,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 fn lesson_panel(
     mut contexts: EguiContexts,
     player: Res<LessonPlayer>,
+    game: Option<Res<Match>>,
     library: Res<LessonLibrary>,
     mut panel: ResMut<PanelRect>,
     mut map: ResMut<ControlMap>,
@@ -82,6 +85,13 @@ fn lesson_panel(
             ui.separator();
             if words {
                 lesson_words(ui, &player);
+                // Why the last click on the board did nothing (a man that
+                // cannot move, an empty cell), as the rules say it.
+                let notice = game.as_ref().and_then(|g| g.notice.as_deref());
+                if let Some(notice) = notice.filter(|_| player.awaiting_move()) {
+                    ui.add_space(4.0);
+                    ui.add(egui::Label::new(egui::RichText::new(notice).color(NOTICE)).wrap());
+                }
             }
         });
     let rect = shown.map(|inner| inner.response.rect);

@@ -10,7 +10,7 @@ use bevy::camera::SubCameraView;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
-use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn};
+use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn, worth_flying};
 use crate::app::layout::{AnalysisRect, PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
 use crate::app::play::board::{CellIndex, spawn_cells};
 use crate::app::play::game::{GameStarted, GameSystems, HumanSides, Match};
@@ -354,10 +354,12 @@ const HEX_PITCH: f32 = 1.05;
 
 /// At a game's start: seated or top-down as the settings say, and the
 /// fly-in begins unless a screenshot or recording is being taken (which
-/// must never catch the camera in flight).
+/// must never catch the camera in flight) or the frames come too slowly
+/// for it.
 pub fn start_the_view(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
+    time: Res<Time>,
     settings: Res<Settings>,
     scene_only: Option<Res<SceneOnly>>,
     mode: Option<Res<State<PlayMode>>>,
@@ -386,7 +388,7 @@ pub fn start_the_view(
     // A window driven by a script (it keeps a cell map to click from) has
     // none either, so that the cells stay where the map says.
     let calm = scene_only.is_some() || in_lesson(mode) || scripted.is_some();
-    if settings.fly_in && !calm {
+    if settings.fly_in && !calm && worth_flying(time.delta_secs()) {
         commands.insert_resource(FlyIn::default());
     } else {
         commands.remove_resource::<FlyIn>();

@@ -12,6 +12,10 @@
 //! press and the release are judged by this frame's hover map, computed from
 //! where the pointer is after all of this frame's input: a click counts
 //! where the pointer is when it happens, however slow the frames.
+//!
+//! A pointer that leaves the window points at nothing: Bevy's picking and
+//! bevy_egui both keep its last place, and the man's name beside it would
+//! stay on screen.
 
 use bevy::ecs::system::SystemParam;
 use bevy::picking::PickingSystems;
@@ -21,7 +25,11 @@ use bevy::picking::pointer::{
     PointerAction, PointerButton, PointerId, PointerInput, PointerLocation,
 };
 use bevy::prelude::*;
-use bevy_egui::{EguiContext, EguiContextSettings, EguiPickingOrder, egui};
+use bevy::window::WindowEvent;
+use bevy_egui::input::EguiInputEvent;
+use bevy_egui::{
+    EguiContext, EguiContextSettings, EguiInputSet, EguiPickingOrder, PrimaryEguiContext, egui,
+};
 
 use crate::app::play::board::Cell;
 use crate::app::play::game::CellClicked;
@@ -33,10 +41,55 @@ pub(super) fn plugin(app: &mut App) {
         PreUpdate,
         (
             take_over_egui_blocking,
+            pointer_gone_from_the_board
+                .after(PickingSystems::ProcessInput)
+                .before(PickingSystems::Backend),
+            pointer_gone_from_egui.in_set(EguiInputSet::ReadBevyMessages),
             block_picks_under_egui.in_set(PickingSystems::Backend),
             click_cells.after(PickingSystems::Hover),
         ),
     );
+}
+
+/// Whether the frame's last word on the mouse is that it left the window.
+fn left_the_window<'a>(events: impl Iterator<Item = &'a WindowEvent>) -> bool {
+    events.fold(false, |left, event| match event {
+        WindowEvent::CursorLeft(_) => true,
+        WindowEvent::CursorEntered(_) | WindowEvent::CursorMoved(_) => false,
+        _ => left,
+    })
+}
+
+/// The mouse that left the window hovers no cell or man.
+fn pointer_gone_from_the_board(
+    mut events: MessageReader<WindowEvent>,
+    mut pointers: Query<(&PointerId, &mut PointerLocation)>,
+) {
+    if !left_the_window(events.read()) {
+        return;
+    }
+    for (pointer, mut location) in &mut pointers {
+        if *pointer == PointerId::Mouse && location.location.is_some() {
+            location.location = None;
+        }
+    }
+}
+
+/// egui is told that the mouse left, so that it hovers nothing either.
+fn pointer_gone_from_egui(
+    mut events: MessageReader<WindowEvent>,
+    contexts: Query<Entity, With<PrimaryEguiContext>>,
+    mut out: MessageWriter<EguiInputEvent>,
+) {
+    if !left_the_window(events.read()) {
+        return;
+    }
+    if let Ok(context) = contexts.single() {
+        out.write(EguiInputEvent {
+            context,
+            event: egui::Event::PointerGone,
+        });
+    }
 }
 
 /// bevy_egui blocks picking from its state of the previous frame; we block

@@ -5,6 +5,11 @@
 //! frame ends with Control up, and the A was typed as a letter instead of
 //! selecting all. Here each key carries the modifiers held when it went
 //! down.
+//!
+//! egui moves the focus for a Tab as a frame begins, before the focused
+//! field reads the frame's typing: minutes typed and a Tab that arrive in
+//! one frame would go to the next field. A Tab after other keys therefore
+//! waits for the next frame.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardFocusLost, KeyboardInput};
@@ -100,10 +105,35 @@ pub fn egui_events(held: &mut Held, keys: &[KeyEvent]) -> Vec<egui::Event> {
     events
 }
 
+/// Whether an event moves egui's focus as the frame begins (Tab, Shift+Tab).
+fn moves_focus(event: &egui::Event) -> bool {
+    matches!(
+        event,
+        egui::Event::Key {
+            key: egui::Key::Tab,
+            pressed: true,
+            ..
+        }
+    )
+}
+
+/// The events for egui this frame, from those `waiting` since an earlier
+/// frame and the `new` ones: up to the first Tab that follows other events;
+/// that Tab and all after it wait in `waiting` for the next frame.
+pub fn this_frame(waiting: &mut Vec<egui::Event>, new: Vec<egui::Event>) -> Vec<egui::Event> {
+    let mut events = std::mem::take(waiting);
+    events.extend(new);
+    if let Some(at) = events.iter().skip(1).position(moves_focus) {
+        *waiting = events.split_off(at + 1);
+    }
+    events
+}
+
 fn keys_to_egui(
     mut keys: MessageReader<KeyboardInput>,
     mut lost: MessageReader<KeyboardFocusLost>,
     mut held: Local<Held>,
+    mut waiting: Local<Vec<egui::Event>>,
     contexts: Query<Entity, With<PrimaryEguiContext>>,
     mut out: MessageWriter<EguiInputEvent>,
 ) {
@@ -118,7 +148,7 @@ fn keys_to_egui(
             pressed: k.state == ButtonState::Pressed,
         })
         .collect();
-    let events = egui_events(&mut held, &keys);
+    let events = this_frame(&mut waiting, egui_events(&mut held, &keys));
     let Ok(context) = contexts.single() else {
         return;
     };

@@ -60,6 +60,16 @@ pub(super) struct TitleActions<'w> {
     puzzle_requests: MessageWriter<'w, PuzzleRequested>,
 }
 
+/// Start was clicked and the game is on its way: the button says so at
+/// once, for the first frames of a game can take seconds on a CPU
+/// renderer. Back to false whenever the title screen opens.
+#[derive(Resource, Default)]
+pub(super) struct Starting(pub bool);
+
+pub(super) fn not_starting_yet(mut starting: ResMut<Starting>) {
+    starting.0 = false;
+}
+
 /// The game whose rules are shown over the title screen.
 #[derive(Resource, Default)]
 pub(super) struct RulesShown(pub Option<VariantId>);
@@ -74,6 +84,7 @@ pub(super) fn main_menu(
     mut requests: MessageWriter<NewGameRequested>,
     mut actions: TitleActions,
     mut clock: ResMut<ClockChoice>,
+    mut starting: ResMut<Starting>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
@@ -133,6 +144,7 @@ pub(super) fn main_menu(
                 &mut clock,
                 &mut controls,
                 &mut requests,
+                &mut starting.0,
             );
         });
     rules_window(ctx, &mut rules.0, &mut controls);
@@ -257,6 +269,7 @@ fn setup(
     clock: &mut ClockChoice,
     controls: &mut ControlMap,
     requests: &mut MessageWriter<NewGameRequested>,
+    starting: &mut bool,
 ) {
     let game = registry::describe(form.variant);
     ui.add(egui::Label::new(egui::RichText::new(game.title).size(21.0).strong()).wrap());
@@ -297,17 +310,38 @@ fn setup(
             ui.checkbox(&mut form.draw_rules.fifty_moves, "Draw by the 50-move rule");
         });
     ui.add_space(8.0);
-    let start_text = egui::RichText::new("Start").size(18.0).strong();
-    let button = egui::Button::new(start_text)
-        .fill(egui::Color32::from_rgb(120, 82, 30))
+    start_button(ui, form, players, controls, requests, starting);
+    if let Some(message) = &form.message {
+        show_file_note(ui, message);
+    }
+}
+
+/// Start, or "Starting…" held down once it was clicked.
+fn start_button(
+    ui: &mut egui::Ui,
+    form: &mut Form,
+    players: &mut Players,
+    controls: &mut ControlMap,
+    requests: &mut MessageWriter<NewGameRequested>,
+    starting: &mut bool,
+) {
+    let (text, fill) = match *starting {
+        true => ("Starting…", egui::Color32::from_rgb(70, 48, 18)),
+        false => ("Start", egui::Color32::from_rgb(120, 82, 30)),
+    };
+    let button = egui::Button::new(egui::RichText::new(text).size(18.0).strong())
+        .fill(fill)
+        .selected(*starting)
         .min_size(egui::vec2(ui.available_width(), 38.0));
-    if controls.note("start", ui.add(button)).clicked()
+    let clicked = controls.note("start", ui.add(button)).clicked();
+    if clicked
+        && !*starting
         && let Some(request) = form.start(players)
     {
         requests.write(request);
-    }
-    if let Some(message) = &form.message {
-        show_file_note(ui, message);
+        *starting = true;
+        // Drawn again at once, so that the next frame shows it.
+        ui.ctx().request_repaint();
     }
 }
 

@@ -36,7 +36,7 @@ use coordinates::edge_coordinates;
 use game_cards::Thumbnails;
 use game_over::{GameOverDialog, forget_shown_end, game_over, leave_dialog};
 use game_panel::game_panel;
-use main_menu::{RulesShown, main_menu};
+use main_menu::{RulesShown, Starting, main_menu, not_starting_yet};
 use move_choice::move_choice;
 use pointer::name_under_pointer;
 use record_dialog::{RecordDialog, record_dialog};
@@ -75,6 +75,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<glyphs::LessonGlyphs>()
         .init_resource::<Thumbnails>()
         .init_resource::<RulesShown>()
+        .init_resource::<Starting>()
+        .add_systems(OnEnter(Screen::Menu), not_starting_yet)
         .init_resource::<GameOverDialog>()
         .init_resource::<SavedGamesList>()
         .add_systems(Update, forget_shown_end.after(GameSystems))
