@@ -17,7 +17,8 @@ use variantarium::video::showcase::{SHOWCASE_GAMES, showcase};
 
 /// A cell's file and rank from its name (`b4` → (1, 4)).
 fn file_rank(session: &dyn Session, cell: u16) -> Option<(i32, i32)> {
-    let name = &session.layout().cells.get(cell as usize)?.name;
+    let layout = session.layout();
+    let name = &layout.cells.get(cell as usize)?.name;
     let file = name.chars().next()? as i32 - 'a' as i32;
     let rank = name.get(1..)?.parse().ok()?;
     Some((file, rank))

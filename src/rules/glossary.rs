@@ -92,10 +92,13 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
                 }
             }
             Effect::Flip { at } => {
+                // A chakra that moves and turns over stands on the move's
+                // first cell before it.
+                let was_at = if at == mv.route.to { mv.route.from } else { at };
                 let now = session
                     .placements()
                     .into_iter()
-                    .find(|p| p.cell == at && chakra(p.state).is_some())
+                    .find(|p| p.cell == was_at && chakra(p.state).is_some())
                     .and_then(|p| chakra(p.state));
                 let other = if now == Some("king") {
                     "knight"

@@ -194,7 +194,15 @@ pub fn caption(before: &dyn Session, mv: &MoveInfo, after: &dyn Session) -> Stri
     } else if has(Signature::SwapCapture) {
         format!("{who} captures by swapping places: {from} and {to}")
     } else if has(Signature::FarJump) {
-        format!("{who} jumps as far as its companions stand apart: {from} to {to}")
+        let points = points_apart(before, mv.route.from, mv.route.to);
+        if (points - points.round()).abs() < 0.05 {
+            format!(
+                "{who} jumps {} points, as far as its companions stand apart: {from} to {to}",
+                points.round()
+            )
+        } else {
+            format!("{who} leaps as far as its companions stand apart: {from} to {to}")
+        }
     } else if has(Signature::LoomChange) {
         format!(
             "A Fate steps on the Loom, {from} to {to}: {}",
@@ -204,6 +212,11 @@ pub fn caption(before: &dyn Session, mv: &MoveInfo, after: &dyn Session) -> Stri
         format!("{who} steps sideways, as Opposition allows: {from} to {to}")
     } else if has(Signature::CurvedMove) {
         format!("{who} curves round: {from} to {to}")
+    } else if mv.text == "pass" {
+        format!(
+            "{} has no legal move and passes",
+            before.side_to_move().name()
+        )
     } else if from == to {
         format!("{who} stays on {from}")
     } else if mv.is_capture() {
@@ -214,11 +227,13 @@ pub fn caption(before: &dyn Session, mv: &MoveInfo, after: &dyn Session) -> Stri
     if let Some(words) = move_words(before, &mv.text)
         && (has(Signature::ChakraFlip) || has(Signature::Promotion) || has(Signature::Imprisonment))
     {
+        // The swap is told already.
+        let words = words.trim_start_matches("the two men swap places; ");
         text.push_str(&format!("; {words}"));
     }
     for side in eliminated(before, after) {
         text.push_str(&format!(
-            ". {} is eliminated: the whole army leaves",
+            ". {} is eliminated: the whole army leaves the board",
             side.name()
         ));
     }
