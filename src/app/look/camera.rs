@@ -11,7 +11,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
 use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn};
-use crate::app::layout::{AnalysisRect, PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
+use crate::app::layout::{AnalysisRect, PanelRect, ReservedBottom, free_area, panel_left};
 use crate::app::play::board::{CellIndex, spawn_cells};
 use crate::app::play::game::{GameStarted, GameSystems, HumanSides, Match};
 use crate::app::play::settings::{CameraStart, Settings};
@@ -290,7 +290,7 @@ pub fn frame_the_boards(
     let panel_left = panel_up.then(|| {
         panel
             .0
-            .map_or(size.x - PANEL_WIDTH, |rect| rect.left())
+            .map_or(panel_left(size.x), |rect| rect.left())
             .round()
     });
     let corner = analysis.0.filter(|_| panel_up).map(|r| {
@@ -508,7 +508,7 @@ mod tests {
                 (640.0, 900.0),
             ] {
                 let size = Vec2::new(w, h);
-                let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0), None);
+                let free = free_area(w, h, Some(panel_left(w)), None);
                 let mut orbit = OrbitCamera {
                     shift: (w / 2.0 - free.center().x) / w,
                     ..default()
