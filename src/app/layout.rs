@@ -112,6 +112,12 @@ pub struct PanelRect(pub Option<egui::Rect>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct AnalysisRect(pub Option<egui::Rect>);
 
+/// Where the words written over the boards in this frame are on screen
+/// (the coordinates and the Loom's square names): a hint's label keeps
+/// clear of them.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BoardWords(pub Vec<egui::Rect>);
+
 /// The panels and dialogs; labels over the board are laid out after them.
 #[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct UiSystems;
