@@ -377,6 +377,17 @@ fn seated_pitch(hex: bool) -> f32 {
 /// [`HEX_YAW_TURN`]; the scene tests measure every f-file man's outline).
 const HEX_PITCH: f32 = 1.25;
 
+/// The seated view's yaw and pitch for `game`: behind the seat of the
+/// person playing (see [`seat_of`]), turned and steeper on a hex board.
+pub fn seated_view(game: &Match, humans: &HumanSides) -> (f32, f32) {
+    let sides = game.session.side_count();
+    let hex = is_hex(game.session.layout().cells.iter().map(|c| c.shape));
+    (
+        seated_yaw(hex, sides, seat_of(humans, sides)),
+        seated_pitch(hex),
+    )
+}
+
 /// At a game's start: seated or top-down as the settings say, and the
 /// fly-in begins unless a screenshot or recording is being taken (which
 /// must never catch the camera in flight).
@@ -395,10 +406,7 @@ pub fn start_the_view(
         return;
     }
     if let Some(game) = game {
-        let sides = game.session.side_count();
-        let hex = is_hex(game.session.layout().cells.iter().map(|c| c.shape));
-        let yaw = seated_yaw(hex, sides, seat_of(&humans, sides));
-        let pitch = seated_pitch(hex);
+        let (yaw, pitch) = seated_view(&game, &humans);
         if orbit.yaw != yaw || orbit.pitch != pitch {
             orbit.yaw = yaw;
             orbit.pitch = pitch;
