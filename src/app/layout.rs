@@ -5,8 +5,44 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-/// Logical width the game panel takes on the right while playing.
+/// Logical width a side panel (the game's, a lesson's, a puzzle's) takes
+/// on the right while playing, its frame included, in a window wide enough.
 pub const PANEL_WIDTH: f32 = 280.0;
+
+/// The narrowest a side panel gets: two of its buttons still fit in a row.
+const PANEL_MIN_WIDTH: f32 = 200.0;
+
+/// The gap between a side panel and the window's right edge.
+pub const PANEL_GAP: f32 = 8.0;
+
+/// What a side panel's frame and scroll bar take of its width.
+const PANEL_FRAME: f32 = 30.0;
+
+/// The least share of the window's width the boards' free area keeps
+/// beside a side panel (in a window wider than about 580 pixels).
+pub const BOARD_SHARE: f32 = 0.6;
+
+/// The margin the boards keep from the window's edges and the panels.
+const MARGIN: f32 = 12.0;
+
+/// The width a side panel takes in a window `window_width` wide, its frame
+/// included: [`PANEL_WIDTH`], narrower in a narrow window so that the
+/// boards keep [`BOARD_SHARE`] of the width beside it.
+pub fn panel_width(window_width: f32) -> f32 {
+    let room = window_width * (1.0 - BOARD_SHARE) - PANEL_GAP - 2.0 * MARGIN;
+    room.clamp(PANEL_MIN_WIDTH, PANEL_WIDTH)
+}
+
+/// The width of what a side panel holds (its words wrap to it and its
+/// rows of buttons wrap within it) in a window `window_width` wide.
+pub fn panel_content_width(window_width: f32) -> f32 {
+    panel_width(window_width) - PANEL_FRAME
+}
+
+/// Where a side panel's left edge is in a window `window_width` wide.
+pub fn panel_left(window_width: f32) -> f32 {
+    window_width - PANEL_GAP - panel_width(window_width)
+}
 
 /// The part of the window the boards may use, in logical pixels: all of it
 /// left of the game panel (whose left edge is `panel_left` when it is up)
@@ -19,7 +55,7 @@ pub fn free_area(width: f32, height: f32, panel_left: Option<f32>, corner: Optio
         Some(left) if left > width * 0.4 => left,
         _ => width,
     };
-    let margin = 12.0;
+    let margin = MARGIN;
     let whole = Rect::new(margin, margin, right - margin, height - margin);
     let Some(corner) = corner.filter(|c| !c.intersect(whole).is_empty()) else {
         return whole;
@@ -76,6 +112,45 @@ pub struct PanelRect(pub Option<egui::Rect>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct AnalysisRect(pub Option<egui::Rect>);
 
+/// Where the words written over the boards in this frame are on screen
+/// (the coordinates and the Loom's square names): a hint's label keeps
+/// clear of them.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BoardWords(pub Vec<egui::Rect>);
+
 /// The panels and dialogs; labels over the board are laid out after them.
 #[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct UiSystems;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Beside a side panel the boards keep at least 60 % of the window's
+    /// width, from an 800×600 window up; the panel keeps its full width
+    /// where there is room and never shrinks below what its rows need.
+    #[test]
+    fn the_boards_keep_most_of_the_width_beside_a_panel() {
+        for (w, h) in [
+            (800.0, 600.0),
+            (640.0, 480.0),
+            (1024.0, 768.0),
+            (1280.0, 720.0),
+            (1920.0, 1080.0),
+        ] {
+            let free = free_area(w, h, Some(panel_left(w)), None);
+            assert!(
+                free.width() >= BOARD_SHARE * w,
+                "{w}x{h}: the boards get {} of {w} pixels",
+                free.width()
+            );
+            let panel = panel_width(w);
+            assert!((PANEL_MIN_WIDTH..=PANEL_WIDTH).contains(&panel));
+            assert!(free.max.x <= panel_left(w), "{w}x{h}: under the panel");
+        }
+        assert_eq!(panel_width(1280.0), PANEL_WIDTH);
+        assert!(panel_width(640.0) < PANEL_WIDTH);
+        // Where 60 % cannot be had the panel keeps its least width.
+        assert_eq!(panel_width(400.0), PANEL_MIN_WIDTH);
+    }
+}

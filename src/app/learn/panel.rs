@@ -6,8 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
-use crate::app::layout::PANEL_WIDTH;
-use crate::app::layout::{ControlMap, PanelRect, UiSystems};
+use crate::app::layout::{ControlMap, PANEL_GAP, PanelRect, UiSystems, panel_content_width};
 use crate::app::play::game::Match;
 use crate::app::screen::{PacedFromOutside, Screen};
 use crate::app::ui::glyphs::LessonGlyphs;
@@ -41,64 +40,89 @@ fn lesson_panel(
     mut requests: MessageWriter<LessonRequested>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let width = PANEL_WIDTH - 30.0;
+    let screen = ctx.content_rect();
+    let width = panel_content_width(screen.width());
     let shown = egui::Window::new("Lesson")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-PANEL_GAP, PANEL_GAP])
         .default_width(width)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.set_max_width(width);
-            // A lesson's words wait a frame for their glyphs, never showing
-            // with letters missing.
-            let words = glyphs.ready_for(&player.lesson.id);
-            if words {
-                ui.add(
-                    egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap(),
-                );
-                ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
-            }
-            let total = player.lesson.shown_steps(player.lesson.steps.len()).max(1);
-            let done = player.lesson.shown_steps(player.frame.done);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total as f32)
-                    .text(format!("step {done} of {total}")),
-            );
-            // The controls come before the words: a caption, a prompt or
-            // a verdict of any length never moves a button.
-            ui.separator();
-            player_controls(ui, &player, &mut controls, &mut map);
-            ui.horizontal(|ui| {
-                if map.note("all-lessons", ui.button("All lessons")).clicked() {
-                    controls.write(LessonControl::Leave);
-                }
-                let next = library.0.next_after(&player.lesson.id);
-                let button = ui.add_enabled(next.is_some(), egui::Button::new("Next lesson ⏵"));
-                if map.note("next-lesson", button).clicked()
-                    && let Some(next) = next
-                {
-                    requests.write(LessonRequested {
-                        id: next.id.clone(),
-                        step: None,
-                    });
-                }
-            });
-            ui.separator();
-            if words {
-                lesson_words(ui, &player);
-                // Why the last click on the board did nothing (a man that
-                // cannot move, an empty cell), as the rules say it.
-                let notice = game.as_ref().and_then(|g| g.notice.as_deref());
-                if let Some(notice) = notice.filter(|_| player.awaiting_move()) {
-                    ui.add_space(4.0);
-                    ui.add(egui::Label::new(egui::RichText::new(notice).color(NOTICE)).wrap());
-                }
-            }
+            // A long caption in a short window scrolls, never runs off it.
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 70.0).max(120.0))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    lesson_contents(
+                        ui,
+                        &player,
+                        &library,
+                        &glyphs,
+                        &mut controls,
+                        &mut map,
+                        &mut requests,
+                        game.as_ref().and_then(|g| g.notice.as_deref()),
+                    );
+                });
         });
     let rect = shown.map(|inner| inner.response.rect);
     if panel.0 != rect {
         panel.0 = rect;
     }
     Ok(())
+}
+
+/// The lesson panel's title, progress, controls and words.
+fn lesson_contents(
+    ui: &mut egui::Ui,
+    player: &LessonPlayer,
+    library: &LessonLibrary,
+    glyphs: &LessonGlyphs,
+    controls: &mut MessageWriter<LessonControl>,
+    map: &mut ControlMap,
+    requests: &mut MessageWriter<LessonRequested>,
+    notice: Option<&str>,
+) {
+    // A lesson's words wait a frame for their glyphs, never showing
+    // with letters missing.
+    let words = glyphs.ready_for(&player.lesson.id);
+    if words {
+        ui.add(egui::Label::new(egui::RichText::new(&player.lesson.title).heading()).wrap());
+        ui.add(egui::Label::new(egui::RichText::new(&player.lesson.goal).italics()).wrap());
+    }
+    let total = player.lesson.shown_steps(player.lesson.steps.len()).max(1);
+    let done = player.lesson.shown_steps(player.frame.done);
+    ui.add(
+        egui::ProgressBar::new(done as f32 / total as f32).text(format!("step {done} of {total}")),
+    );
+    // The controls come before the words: a caption, a prompt or
+    // a verdict of any length never moves a button.
+    ui.separator();
+    player_controls(ui, player, controls, map);
+    ui.horizontal(|ui| {
+        if map.note("all-lessons", ui.button("All lessons")).clicked() {
+            controls.write(LessonControl::Leave);
+        }
+        let next = library.0.next_after(&player.lesson.id);
+        let button = ui.add_enabled(next.is_some(), egui::Button::new("Next lesson ⏵"));
+        if map.note("next-lesson", button).clicked()
+            && let Some(next) = next
+        {
+            requests.write(LessonRequested {
+                id: next.id.clone(),
+                step: None,
+            });
+        }
+    });
+    ui.separator();
+    if words {
+        lesson_words(ui, player);
+        // Why the last click on the board did nothing (a man that cannot
+        // move, an empty cell), as the rules say it.
+        if let Some(notice) = notice.filter(|_| player.awaiting_move()) {
+            ui.add_space(4.0);
+            ui.add(egui::Label::new(egui::RichText::new(notice).color(NOTICE)).wrap());
+        }
+    }
 }
 
 /// The step's caption, the exercise's prompt and the answer's verdict.
@@ -141,7 +165,7 @@ fn player_controls(
     controls: &mut MessageWriter<LessonControl>,
     map: &mut ControlMap,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("⏮").on_hover_text("Restart").clicked() {
             controls.write(LessonControl::Restart);
         }

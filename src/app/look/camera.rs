@@ -11,7 +11,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 
 use crate::app::fly_in::{FLY_IN_SECONDS, FlyIn, worth_flying};
-use crate::app::layout::{AnalysisRect, PANEL_WIDTH, PanelRect, ReservedBottom, free_area};
+use crate::app::layout::{AnalysisRect, PanelRect, ReservedBottom, free_area, panel_left};
 use crate::app::play::board::{CellIndex, spawn_cells};
 use crate::app::play::game::{GameStarted, GameSystems, HumanSides, Match};
 use crate::app::play::settings::{CameraStart, Settings};
@@ -102,7 +102,9 @@ pub fn flown(flight: &FlyIn, to: &OrbitCamera) -> OrbitCamera {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The camera's systems; the ECS tests run them on a window entity of
+/// their own to see what the default view shows.
+pub fn plugin(app: &mut App) {
     app.init_resource::<OrbitCamera>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
@@ -150,8 +152,29 @@ fn follow_the_mover(
     if !orbit.follow {
         return;
     }
-    orbit.yaw = seat_yaw(game.session.side_count(), side);
+    let hex = is_hex(game.session.layout().cells.iter().map(|c| c.shape));
+    orbit.yaw = seated_yaw(hex, game.session.side_count(), side);
 }
+
+/// Whether a board of cells of these shapes is hexagonal.
+pub fn is_hex(mut shapes: impl Iterator<Item = CellShape>) -> bool {
+    shapes.any(|s| s == CellShape::Hex)
+}
+
+/// The seated view from behind `side`'s army: [`seat_yaw`], and on a
+/// hexagonal board turned [`HEX_YAW_TURN`] off the line of its files.
+pub fn seated_yaw(hex: bool, side_count: u8, side: Side) -> f32 {
+    let turn = if hex { HEX_YAW_TURN } else { 0.0 };
+    (seat_yaw(side_count, side) + turn).rem_euclid(std::f32::consts::TAU)
+}
+
+/// How far (radians) the seated view of a hexagonal board is turned off
+/// the line of its files. Looking straight up a file, the men on it stand
+/// behind one another and read as one tower (Glinski's three Bishops,
+/// Gilman's General and Rabbis on the f-file); turned this far, each
+/// shows most of his outline beside the man in front of him, and the
+/// board still reads as the player's army facing the other's.
+pub const HEX_YAW_TURN: f32 = 0.35;
 
 /// The view from behind `side`'s army: two players 180° apart; three, Red,
 /// White and Black 120° apart, where their armies start.
@@ -185,7 +208,7 @@ fn seat_of(humans: &HumanSides, side_count: u8) -> Side {
 
 /// Where a world point appears in a window of this size seen through
 /// `camera` (a perspective of Bevy's default 45° field of view).
-fn project(orbit: &OrbitCamera, size: Vec2, point: Vec3) -> Option<Vec2> {
+pub fn project(orbit: &OrbitCamera, size: Vec2, point: Vec3) -> Option<Vec2> {
     let camera = orbit.transform();
     let view = camera.to_matrix().inverse();
     let projection = Mat4::perspective_rh(
@@ -290,7 +313,7 @@ pub fn frame_the_boards(
     let panel_left = panel_up.then(|| {
         panel
             .0
-            .map_or(size.x - PANEL_WIDTH, |rect| rect.left())
+            .map_or(panel_left(size.x), |rect| rect.left())
             .round()
     });
     let corner = analysis.0.filter(|_| panel_up).map(|r| {
@@ -341,16 +364,29 @@ fn orbit_with_mouse(
 /// from higher up: from the usual angle a file's men (Glinski's three
 /// Bishops, Gilman's General and Rabbis on the f-file) stand behind one
 /// another and read as one tower.
-fn seated_pitch(mut shapes: impl Iterator<Item = CellShape>) -> f32 {
-    if shapes.any(|s| s == CellShape::Hex) {
+fn seated_pitch(hex: bool) -> f32 {
+    if hex {
         HEX_PITCH
     } else {
         OrbitCamera::default().pitch
     }
 }
 
-/// The seated pitch over hexagonal boards.
-const HEX_PITCH: f32 = 1.05;
+/// The seated pitch over hexagonal boards: steep enough that a man's head
+/// shows against the board above the man in front of him (with
+/// [`HEX_YAW_TURN`]; the scene tests measure every f-file man's outline).
+const HEX_PITCH: f32 = 1.25;
+
+/// The seated view's yaw and pitch for `game`: behind the seat of the
+/// person playing (see [`seat_of`]), turned and steeper on a hex board.
+pub fn seated_view(game: &Match, humans: &HumanSides) -> (f32, f32) {
+    let sides = game.session.side_count();
+    let hex = is_hex(game.session.layout().cells.iter().map(|c| c.shape));
+    (
+        seated_yaw(hex, sides, seat_of(humans, sides)),
+        seated_pitch(hex),
+    )
+}
 
 /// At a game's start: seated or top-down as the settings say, and the
 /// fly-in begins unless a screenshot or recording is being taken (which
@@ -372,9 +408,7 @@ pub fn start_the_view(
         return;
     }
     if let Some(game) = game {
-        let sides = game.session.side_count();
-        let yaw = seat_yaw(sides, seat_of(&humans, sides));
-        let pitch = seated_pitch(game.session.layout().cells.iter().map(|c| c.shape));
+        let (yaw, pitch) = seated_view(&game, &humans);
         if orbit.yaw != yaw || orbit.pitch != pitch {
             orbit.yaw = yaw;
             orbit.pitch = pitch;
@@ -510,7 +544,7 @@ mod tests {
                 (640.0, 900.0),
             ] {
                 let size = Vec2::new(w, h);
-                let free = free_area(w, h, Some(w - PANEL_WIDTH - 20.0), None);
+                let free = free_area(w, h, Some(panel_left(w)), None);
                 let mut orbit = OrbitCamera {
                     shift: (w / 2.0 - free.center().x) / w,
                     ..default()

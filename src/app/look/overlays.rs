@@ -6,9 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::layout::{AnalysisRect, PanelRect};
-use crate::app::look::camera::MainCamera;
+use crate::app::layout::{AnalysisRect, BoardWords, PanelRect};
+use crate::app::look::camera::{MainCamera, OrbitCamera};
 use crate::app::look::meshes::man_extent;
+use crate::app::look::top_letters::letter_disc;
 use crate::app::play::board::CellIndex;
 use crate::app::play::computer::{Analysing, SuggestedMove};
 use crate::app::play::game::Match;
@@ -207,6 +208,8 @@ struct LabelView<'a> {
     index: &'a CellIndex,
     variant: Variant,
     placements: Vec<Placement>,
+    /// The top view's letters are on the men's tops.
+    letters: bool,
 }
 
 impl LabelView<'_> {
@@ -229,22 +232,37 @@ impl LabelView<'_> {
             .map(|p| egui::pos2(p.x, p.y))
     }
 
-    /// The man on `cell` as the camera sees him, from his base to his top.
+    /// The man on `cell` as the camera sees him, from his base to his top,
+    /// and in the top view the disc with his letter on his top.
     fn man_rect(&self, cell: CellId) -> Option<egui::Rect> {
         let base = self.index.place(cell);
+        let top = base + Vec3::new(0.0, self.top_of(cell).max(0.1), 0.0);
         let corners = [
             base + Vec3::new(-0.3, 0.0, 0.0),
             base + Vec3::new(0.3, 0.0, 0.0),
-            base + Vec3::new(0.0, self.top_of(cell).max(0.1), 0.0),
+            top,
         ];
         let points: Vec<egui::Pos2> = corners.iter().filter_map(|&c| self.to_screen(c)).collect();
         let (first, rest) = points.split_first()?;
-        Some(
-            rest.iter()
-                .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
-                    r.union(egui::Rect::from_min_max(*p, *p))
-                }),
-        )
+        let body = rest
+            .iter()
+            .fold(egui::Rect::from_min_max(*first, *first), |r, p| {
+                r.union(egui::Rect::from_min_max(*p, *p))
+            });
+        Some(self.letter_rect(cell).map_or(body, |d| body.union(d)))
+    }
+
+    /// In the top view, the disc with the letter of the man on `cell`.
+    fn letter_rect(&self, cell: CellId) -> Option<egui::Rect> {
+        if !self.letters {
+            return None;
+        }
+        let top = self.index.place(cell) + Vec3::Y * self.top_of(cell).max(0.1);
+        let (centre, radius) = letter_disc(self.camera, self.at, top)?;
+        Some(egui::Rect::from_center_size(
+            centre,
+            egui::Vec2::splat(radius * 2.0),
+        ))
     }
 
     /// A mark's place on screen: the ring or dot on the cell.
@@ -343,6 +361,8 @@ fn label_hints(
     index: Res<CellIndex>,
     panel: Res<PanelRect>,
     analysis: Res<AnalysisRect>,
+    orbit: Res<OrbitCamera>,
+    words: Option<Res<BoardWords>>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
     let Ok((camera, at)) = cameras.single() else {
@@ -357,8 +377,19 @@ fn label_hints(
         index: &index,
         variant: game.session.variant(),
         placements: game.session.placements(),
+        letters: orbit.top_down,
     };
-    let keep_out = view.keep_out([panel.0, analysis.0], &selection, &overlays.0);
+    let mut keep_out = view.keep_out([panel.0, analysis.0], &selection, &overlays.0);
+    // A label never hides a man's letter (above) nor the words written on
+    // the boards.
+    let discs = view
+        .placements
+        .iter()
+        .filter_map(|p| view.letter_rect(p.cell));
+    keep_out.hard.extend(discs);
+    keep_out
+        .hard
+        .extend(words.iter().flat_map(|w| w.0.iter().copied()));
     // A line said once is enough: the marks show every cell it is about.
     let mut said = std::collections::HashSet::new();
     let labels: Vec<Label> = overlays

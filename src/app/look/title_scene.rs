@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 
 use crate::app::form::Form;
-use crate::app::look::camera::OrbitCamera;
-use crate::app::play::game::{GameStarted, GameSystems, Match, NewGameRequested};
+use crate::app::look::camera::{OrbitCamera, seated_view};
+use crate::app::play::game::{GameStarted, GameSystems, HumanSides, Match, NewGameRequested};
 use crate::app::play::selection::Selection;
 use crate::app::screen::{Backdrop, SceneOnly, Screen};
 use crate::rules::session::new_session;
@@ -111,9 +111,18 @@ fn orbit_backdrop(
     }
 }
 
-/// A game starts seen from White's side, whatever the backdrop's turn.
-fn face_white(mut orbit: ResMut<OrbitCamera>) {
-    orbit.yaw = 0.0;
+/// A game starts seen from its seat (White's side unless the person plays
+/// another army; a hex board's view turned a little off its files),
+/// whatever the backdrop's turn.
+fn face_white(
+    mut orbit: ResMut<OrbitCamera>,
+    game: Option<Res<Match>>,
+    backdrop: Option<Res<Backdrop>>,
+    humans: Res<HumanSides>,
+) {
+    // The backdrop's match may still stand until the player's game comes.
+    let game = game.filter(|_| backdrop.is_none());
+    orbit.yaw = game.map_or(0.0, |game| seated_view(&game, &humans).0);
 }
 
 fn unselect_in_backdrop(mut selection: ResMut<Selection>) {

@@ -70,6 +70,17 @@ fn letter_size(radius: f32) -> f32 {
         .unwrap_or(LETTER_SIZES[0])
 }
 
+/// Where the top view draws the disc of a man whose top is at `top`: its
+/// centre on screen and its radius.
+pub fn letter_disc(camera: &Camera, eye: &GlobalTransform, top: Vec3) -> Option<(egui::Pos2, f32)> {
+    let centre = camera.world_to_viewport(eye, top).ok()?;
+    let edge = camera.world_to_viewport(eye, top + Vec3::X * 0.2).ok()?;
+    Some((
+        egui::pos2(centre.x, centre.y),
+        centre.distance(edge).max(6.0),
+    ))
+}
+
 fn letter_the_men(
     mut contexts: EguiContexts,
     game: Res<Match>,
@@ -96,14 +107,9 @@ fn letter_the_men(
     let ctx = contexts.ctx_mut()?;
     let painter = ctx.layer_painter(egui::LayerId::background());
     for (piece, top) in topmost.values() {
-        let (Ok(centre), Ok(edge)) = (
-            camera.world_to_viewport(eye, *top),
-            camera.world_to_viewport(eye, *top + Vec3::X * 0.2),
-        ) else {
+        let Some((centre, radius)) = letter_disc(camera, eye, *top) else {
             continue;
         };
-        let radius = centre.distance(edge).max(6.0);
-        let centre = egui::pos2(centre.x, centre.y);
         let (disc, ink) = disc_colours(piece.side);
         painter.circle(centre, radius, disc, egui::Stroke::new(1.5, ink));
         painter.text(

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::library::PuzzleProfile;
 use super::run::{PuzzleControl, PuzzleRun, Said};
-use crate::app::layout::{ControlMap, PANEL_WIDTH, PanelRect, UiSystems};
+use crate::app::layout::{ControlMap, PANEL_GAP, PanelRect, UiSystems, panel_content_width};
 use crate::app::screen::Screen;
 use crate::app::ui::theme::{DONE, EXPLAIN, FAILED};
 use crate::puzzles::serve::PuzzleSet;
@@ -36,24 +36,30 @@ fn puzzle_panel(
     mut controls: MessageWriter<PuzzleControl>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let width = PANEL_WIDTH - 30.0;
+    let screen = ctx.content_rect();
+    let width = panel_content_width(screen.width());
     let shown = egui::Window::new("Puzzle")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-PANEL_GAP, PANEL_GAP])
         .default_width(width)
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.set_max_width(width);
-            ratings(ui, &run, &profile);
-            ui.separator();
-            // The buttons before the words: words of any length never move
-            // a button.
-            buttons(ui, &run, &mut controls, &mut map);
-            ui.separator();
-            words(ui, &run);
-            if let Some(problem) = &profile.problem {
-                ui.add(egui::Label::new(egui::RichText::new(problem).color(FAILED)).wrap());
-            }
+            // Long words in a short window scroll, never run off it.
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - 70.0).max(120.0))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    ratings(ui, &run, &profile);
+                    ui.separator();
+                    // The buttons before the words: words of any length
+                    // never move a button.
+                    buttons(ui, &run, &mut controls, &mut map);
+                    ui.separator();
+                    words(ui, &run);
+                    if let Some(problem) = &profile.problem {
+                        ui.add(egui::Label::new(egui::RichText::new(problem).color(FAILED)).wrap());
+                    }
+                });
         });
     let rect = shown.map(|inner| inner.response.rect);
     if panel.0 != rect {

@@ -10,9 +10,9 @@ use bevy::tasks::Task;
 
 use super::library::{PuzzleLibrary, PuzzleProfile};
 use crate::app::learn::player::LessonPlayer;
-use crate::app::look::camera::{CameraSystems, OrbitCamera, seat_yaw};
+use crate::app::look::camera::{CameraSystems, OrbitCamera, is_hex, seated_yaw};
 use crate::app::play::computer::Players;
-use crate::app::play::game::{GameSystems, HumanSides, NewGameRequested};
+use crate::app::play::game::{GameSystems, HumanSides, Match, NewGameRequested};
 use crate::app::screen::{BoardBorrowed, PlayMode, Screen, in_puzzle};
 use crate::puzzles::progress::Change;
 use crate::puzzles::serve::{self, PuzzleSet, game_key, prompt};
@@ -223,6 +223,7 @@ fn take_clicks_in_puzzles(run: Option<Res<PuzzleRun>>, mut humans: ResMut<HumanS
 fn aim_camera(
     run: Option<Res<PuzzleRun>>,
     orbit: Option<ResMut<OrbitCamera>>,
+    game: Option<Res<Match>>,
     mut aimed: Local<Option<String>>,
 ) {
     let (Some(run), Some(mut orbit)) = (run, orbit) else {
@@ -232,7 +233,8 @@ fn aim_camera(
     let id = &run.attempt.puzzle.id;
     if run.is_added() || aimed.as_ref() != Some(id) {
         *aimed = Some(id.clone());
-        orbit.yaw = seat_yaw(2, run.solver);
+        let hex = game.is_some_and(|g| is_hex(g.session.layout().cells.iter().map(|c| c.shape)));
+        orbit.yaw = seated_yaw(hex, 2, run.solver);
         orbit.follow = false;
     }
 }

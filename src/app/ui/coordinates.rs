@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::layout::BoardWords;
 use crate::app::look::camera::MainCamera;
 use crate::app::play::board::CellIndex;
 use crate::app::play::game::Match;
@@ -19,6 +20,7 @@ pub(super) fn edge_coordinates(
     game: Res<Match>,
     settings: Res<Settings>,
     index: Res<CellIndex>,
+    mut written: ResMut<BoardWords>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) -> Result {
     let Ok((camera, camera_at)) = cameras.single() else {
@@ -30,7 +32,8 @@ pub(super) fn edge_coordinates(
     // Names written on the Loom's pale squares need dark ink.
     let ink = egui::Color32::from_rgb(60, 40, 25);
     let font = egui::FontId::proportional(15.0);
-    let write = |world: Vec3, text: &str, colour: egui::Color32| {
+    let mut rects = Vec::new();
+    let mut write = |world: Vec3, text: &str, colour: egui::Color32| {
         if let Ok(at) = camera.world_to_viewport(camera_at, world) {
             let at = egui::pos2(at.x, at.y);
             // A halo of the opposite shade keeps a label readable on any
@@ -44,7 +47,8 @@ pub(super) fn edge_coordinates(
                 let near = at + egui::vec2(dx, dy);
                 painter.text(near, egui::Align2::CENTER_CENTER, text, font.clone(), halo);
             }
-            painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+            let rect = painter.text(at, egui::Align2::CENTER_CENTER, text, font.clone(), colour);
+            rects.push(rect.expand(1.0));
         }
     };
     // The screen's down is toward the viewer on the table, whether the view
@@ -65,6 +69,9 @@ pub(super) fn edge_coordinates(
             }
         }
     }
+    if written.0 != rects {
+        written.0 = rects;
+    }
     Ok(())
 }
 
@@ -83,10 +90,13 @@ fn edge_labels(
     let mut files: BTreeMap<String, Vec3> = BTreeMap::new();
     let mut ranks: BTreeMap<String, Vec3> = BTreeMap::new();
     let mut labels = Vec::new();
+    let occupied: std::collections::HashSet<u16> =
+        game.session.placements().iter().map(|p| p.cell).collect();
     for (i, cell) in game.layout.cells.iter().enumerate() {
         let at = index.place(i as u16);
         if cell.board != 0 {
-            labels.push((cell.name.clone(), at + Vec3::new(0.0, 0.05, 0.0), true));
+            let place = loom_name_place(at, occupied.contains(&(i as u16)), toward, right);
+            labels.push((cell.name.clone(), place, true));
             continue;
         }
         let split = cell
@@ -121,6 +131,24 @@ fn edge_labels(
     labels.extend(files.into_iter().chain(ranks).map(|(l, at)| (l, at, false)));
     labels
 }
+
+/// Where a Loom square's name is written: on its middle while it stands
+/// empty; with a man (a Fate) on it, in the square's corner nearest the
+/// camera and to its left, clear of his foot, so that he stands beside his
+/// square's name and never on it. `toward` points from the boards to the
+/// camera, `right` is the camera's right.
+fn loom_name_place(at: Vec3, occupied: bool, toward: Vec3, right: Vec3) -> Vec3 {
+    let lift = Vec3::Y * 0.05;
+    if !occupied {
+        return at + lift;
+    }
+    let corner = (toward - right).with_y(0.0).normalize_or(Vec3::Z);
+    at + lift + corner * LOOM_NAME_ASIDE
+}
+
+/// How far from his square's middle a Fate leaves its name: beyond the
+/// widest man's foot, within the square (a Loom square is a unit across).
+const LOOM_NAME_ASIDE: f32 = 0.5;
 
 /// How far beyond his cell, away from the camera, a man covers the table
 /// on the screen.
@@ -160,4 +188,37 @@ fn off_the_board(at: Vec3, out: Vec3, toward: Vec3, board: &[Vec3], taken: &[Vec
         }
     }
     label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::look::meshes::MAX_RADIUS;
+
+    /// A Loom square's name sits on its middle while the square is empty;
+    /// with a Fate on it, clear of his foot and still on his square, on
+    /// the side toward the camera however the board is turned.
+    #[test]
+    fn a_fate_stands_beside_his_squares_name() {
+        let at = Vec3::new(3.0, 0.0, -1.0);
+        assert_eq!(
+            loom_name_place(at, false, Vec3::Z, Vec3::X),
+            at + Vec3::Y * 0.05
+        );
+        for turn in 0..12 {
+            let yaw = Quat::from_rotation_y(turn as f32 * std::f32::consts::TAU / 12.0);
+            let (toward, right) = (yaw * Vec3::Z, yaw * Vec3::X);
+            let name = loom_name_place(at, true, toward, right);
+            let off = (name - at).with_y(0.0);
+            assert!(
+                off.length() > MAX_RADIUS,
+                "turn {turn}: on the Fate's foot: {off}"
+            );
+            assert!(
+                off.length() <= 0.5 + 1e-4,
+                "turn {turn}: off his square: {off}"
+            );
+            assert!(off.dot(toward) > 0.0, "turn {turn}: behind the Fate: {off}");
+        }
+    }
 }

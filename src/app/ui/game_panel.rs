@@ -12,8 +12,8 @@ use super::file_controls::{FileActions, file_controls};
 use super::online_panel::online_lines;
 use super::theme::{EXPLAIN, file_note_colour, status_box};
 use crate::app::form::Form;
-use crate::app::layout::PANEL_WIDTH;
 use crate::app::layout::{ControlMap, PanelRect};
+use crate::app::layout::{PANEL_GAP, panel_content_width};
 use crate::app::look::camera::OrbitCamera;
 use crate::app::play::clock::GameClock;
 use crate::app::play::computer::{HintRequested, Players, SuggestedMove, Thinking};
@@ -74,24 +74,25 @@ pub(super) fn game_panel(
     if form.show_gilman != view.settings.cell_numbers {
         form.show_gilman = view.settings.cell_numbers;
     }
-    let screen_height = ctx.content_rect().height();
+    let screen = ctx.content_rect();
+    let width = panel_content_width(screen.width());
     let shown = egui::Window::new("Game")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .default_width(PANEL_WIDTH - 30.0)
+        .anchor(egui::Align2::RIGHT_TOP, [-PANEL_GAP, PANEL_GAP])
+        .default_width(width)
         .resizable(false)
         .show(ctx, |ui| {
-            // The whole panel scrolls when the window is short; nothing in
-            // it is ever pushed out of reach.
+            // The whole panel scrolls when the window is short, with its
+            // scroll bar in sight; nothing in it is ever pushed out of reach.
             // Its height is set here, not by the window: a window keeps the
             // size of its first frame, which may come before the screen's.
-            let height = (screen_height - 70.0).max(120.0);
+            let height = (screen.height() - 70.0).max(120.0);
             egui::ScrollArea::vertical()
                 .max_height(height)
                 .min_scrolled_height(height)
                 .show(ui, |ui| {
                     // The panel keeps to its width (the camera leaves it that
-                    // much room); a long title wraps.
-                    ui.set_max_width(PANEL_WIDTH - 30.0);
+                    // much room); a long title wraps, rows of buttons wrap.
+                    ui.set_width(width);
                     let server_end = turn.server.as_deref().and_then(|s| s.ended.as_deref());
                     status(ui, session, server_end, &mut controls, &mut files);
                     let online = turn.server.is_some();
@@ -329,7 +330,7 @@ fn view_controls(
     controls: &mut ControlMap,
     online: bool,
 ) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if !online {
             let undo = ui
                 .add_enabled(can_undo(session), egui::Button::new("Undo"))

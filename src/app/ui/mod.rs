@@ -72,6 +72,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
         .init_resource::<AnalysisRect>()
+        .init_resource::<crate::app::layout::BoardWords>()
         .init_resource::<glyphs::LessonGlyphs>()
         .init_resource::<Thumbnails>()
         .init_resource::<RulesShown>()

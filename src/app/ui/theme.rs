@@ -16,7 +16,10 @@ pub const FAILED: egui::Color32 = egui::Color32::LIGHT_RED;
 const SMALLEST_TEXT: f32 = 11.5;
 
 /// Sets the interface's look once the window's egui is up: small text a
-/// readable size, weak text a readable contrast.
+/// readable size, weak text a readable contrast, and scroll bars that show
+/// whenever a panel has more than it can hold (egui's floating bars hide
+/// until the pointer comes near, and a panel cut off at the window's edge
+/// then looks as if it simply ends).
 pub(super) fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
@@ -27,6 +30,7 @@ pub(super) fn apply_theme(mut contexts: EguiContexts, mut done: Local<bool>) -> 
             small.size = small.size.max(SMALLEST_TEXT);
         }
         style.visuals.weak_text_alpha = style.visuals.weak_text_alpha.max(0.75);
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
     });
     *done = true;
     Ok(())
