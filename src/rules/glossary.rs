@@ -91,22 +91,7 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
                     _ => parts.push(format!("the {mover_name} becomes a {name}")),
                 }
             }
-            Effect::Flip { at } => {
-                // A chakra that moves and turns over stands on the move's
-                // first cell before it.
-                let was_at = if at == mv.route.to { mv.route.from } else { at };
-                let now = session
-                    .placements()
-                    .into_iter()
-                    .find(|p| p.cell == was_at && chakra(p.state).is_some())
-                    .and_then(|p| chakra(p.state));
-                let other = if now == Some("king") {
-                    "knight"
-                } else {
-                    "king"
-                };
-                parts.push(format!("the chakra turns over (flips) to {other} mode"));
-            }
+            Effect::Flip { at } => parts.push(flip_words(session, &mv, at)),
             _ => {}
         }
     }
@@ -135,6 +120,22 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
         parts.push(format!("the {mover_name} stays a {mover_name}"));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// "The chakra turns over (flips) to king mode": the mode the chakra
+/// flipped on `at` by `mv` turns to. A chakra that moves and turns over
+/// stands on the move's first cell before it.
+fn flip_words(session: &dyn Session, mv: &MoveInfo, at: CellId) -> String {
+    let was_at = if at == mv.route.to { mv.route.from } else { at };
+    let before = session
+        .placements()
+        .into_iter()
+        .find(|p| p.cell == was_at && matches!(p.state, ManState::KingMode | ManState::KnightMode));
+    let other = match before.map(|p| p.state) {
+        Some(ManState::KingMode) => "knight",
+        _ => "king",
+    };
+    format!("the chakra turns over (flips) to {other} mode")
 }
 
 /// Whether another legal move along `mv`'s route changes the man (a

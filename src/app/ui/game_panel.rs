@@ -56,6 +56,19 @@ pub(super) struct ViewControls<'w> {
     settings_window: ResMut<'w, SettingsWindow>,
 }
 
+/// The game's rules in the panel's own scroll (not in a box of their
+/// own), and the lessons' "Show me" links.
+fn rules_section(
+    ui: &mut egui::Ui,
+    session: &dyn crate::rules::session::Session,
+    show_me: &mut crate::app::learn::show_me::ShowMe<'_>,
+) {
+    egui::CollapsingHeader::new("Rules").show(ui, |ui| {
+        ui.label(registry::describe(session.variant().id).rules);
+    });
+    show_me.show(ui, session);
+}
+
 pub(super) fn game_panel(
     mut contexts: EguiContexts,
     mut controls: ResMut<ControlMap>,
@@ -123,12 +136,7 @@ pub(super) fn game_panel(
                         recording.open = true;
                     }
                     ui.separator();
-                    // The rules in the panel's own scroll, not in a box of
-                    // their own.
-                    egui::CollapsingHeader::new("Rules").show(ui, |ui| {
-                        ui.label(registry::describe(session.variant().id).rules);
-                    });
-                    show_me.show(ui, session);
+                    rules_section(ui, session, &mut show_me);
                 });
         });
     let rect = shown.map(|inner| inner.response.rect);

@@ -31,6 +31,7 @@ use crate::net::protocol::{GameEvent, ServerMessage};
 use crate::net::room::{Action, Decision, Room};
 use crate::net::store::Commit;
 
+mod away;
 mod rematch;
 
 /// Mailbox size of a game: requests beyond wait in their connections.
@@ -565,67 +566,6 @@ impl RoomActor {
         for follower in &self.followers {
             follower.outbox.send(&resumed);
         }
-    }
-
-    /// Takes in which seats have a connection now, and tells every follower
-    /// of a seat that left or came back while the game goes on.
-    fn presence_changed(&mut self) {
-        let mut connected = vec![false; self.tokens.len()];
-        for seat in self.followers.iter().filter_map(|f| f.seat) {
-            connected[seat as usize] = true;
-        }
-        let changes = self.presence.update(connected, Instant::now());
-        if self.room.ended().is_some() {
-            return;
-        }
-        let game = &self.id;
-        let mut told = Vec::new();
-        for &seat in &changes.left {
-            told.push(ServerMessage::Disconnected {
-                game: game.clone(),
-                seat,
-                claim_in_ms: millis(self.grace),
-            });
-        }
-        for &seat in &changes.back {
-            told.push(ServerMessage::Reconnected {
-                game: game.clone(),
-                seat,
-            });
-        }
-        // A follower too slow for these goes at the next event.
-        for follower in &self.followers {
-            for message in &told {
-                follower.outbox.send(message);
-            }
-        }
-    }
-
-    /// Tells a new follower which seats are away, while the game goes on.
-    fn tell_away(&self, outbox: &Outbox) {
-        if self.room.ended().is_some() {
-            return;
-        }
-        for (seat, wait) in self.presence.away(Instant::now(), self.grace) {
-            outbox.send(&ServerMessage::Disconnected {
-                game: self.id.clone(),
-                seat,
-                claim_in_ms: millis(wait),
-            });
-        }
-    }
-
-    /// The seats `claimer` may claim the win against, or why none: the
-    /// other players still in the game that have been away long enough.
-    /// A game over or not started is left for the room to refuse.
-    fn claimable(&self, claimer: u8) -> Result<Vec<u8>, String> {
-        if self.room.ended().is_some() || !self.room.started() {
-            return Ok(Vec::new());
-        }
-        let others: Vec<u8> = (0..self.tokens.len() as u8)
-            .filter(|&s| s != claimer && self.room.in_game(s))
-            .collect();
-        self.presence.claimable(&others, Instant::now(), self.grace)
     }
 }
 
