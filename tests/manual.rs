@@ -375,6 +375,7 @@ fn shown_commands(dir: &Path) -> BTreeSet<String> {
             if code.starts_with("variantarium ") {
                 let code = code
                     .replace("&#39;", "'")
+                    .replace("&apos;", "'")
                     .replace("&quot;", "\"")
                     .replace("&lt;", "<")
                     .replace("&gt;", ">")

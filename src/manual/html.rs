@@ -45,7 +45,7 @@ pub fn page(title: &str, nav: &[NavLink], body: &str) -> String {
     let _ = write!(html, "<main>\n{body}</main>\n");
     let _ = writeln!(
         html,
-        "<footer class=\"site\"><p>Variantarium {} · made by <code>variantarium manual</code> · \
+        "<footer class=\"site\"><p>Variantarium {} · the rules as the program plays them · \
          <a href=\"index.html\">all games</a></p></footer>",
         env!("CARGO_PKG_VERSION")
     );
