@@ -852,7 +852,7 @@ fn the_setup_keeps_each_games_players_through_lessons_and_other_games() {
 }
 
 /// Updates until `done`, for at most 60 seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+pub fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !done(app) {
         assert!(

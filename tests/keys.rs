@@ -4,8 +4,6 @@
 //! the keys. Keys arrive as the window sends them: `KeyboardInput`
 //! messages through Bevy's input plugin.
 
-use std::time::{Duration, Instant};
-
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -21,6 +19,8 @@ use variantarium::engine::Level;
 use variantarium::rules::history::DrawRules;
 use variantarium::rules::session::new_session;
 use variantarium::rules::variant::Variant;
+
+use crate::app::update_until;
 
 #[derive(Resource, Default)]
 struct Heard {
@@ -150,16 +150,6 @@ fn control_z_and_y_undo_and_redo() {
     // Z alone is no undo.
     let heard = press(&mut app, &[KeyCode::KeyZ]);
     assert!(heard.history.is_empty());
-}
-
-/// Updates until `done`, for at most 30 seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "waited 30 s for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 /// Three players, White the person's and Black and Red the computer's:

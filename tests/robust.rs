@@ -4,7 +4,7 @@
 //! and jumps leave exactly the entities the position shows.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -21,6 +21,8 @@ use variantarium::rules::history::DrawRules;
 use variantarium::rules::random::Rng;
 use variantarium::rules::session::{Session, new_session};
 use variantarium::rules::variant::{Variant, VariantId};
+
+use crate::app::update_until;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("variantarium-robust-{}", std::process::id()));
@@ -205,15 +207,6 @@ fn faulty_move(_: &dyn Session, _: Level, _: u64) -> Option<String> {
 
 fn faulty_hint(_: &dyn Session) -> Option<String> {
     panic!("injected fault in the hint");
-}
-
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(app) {
-        assert!(Instant::now() < deadline, "waited 30 s for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 #[test]
