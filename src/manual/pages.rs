@@ -12,6 +12,7 @@ use super::plan::{GamePage, page_file};
 use super::reference::{common_rules, game_rules, move_notation};
 use crate::learn::{Lesson, Step};
 use crate::rules::families::{FAMILIES, Family, choices_of};
+use crate::rules::glossary::capitalised;
 use crate::rules::registry::{GameEntry, describe};
 use crate::rules::variant::VariantId;
 
@@ -364,14 +365,6 @@ fn steps(lesson: &Lesson) -> String {
         }
     }
     html
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 fn plural(n: usize, word: &str) -> String {

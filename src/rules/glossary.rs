@@ -44,6 +44,15 @@ pub fn man_on(session: &dyn Session, cell: CellId) -> Option<(Placement, ManInfo
     Some((top, info))
 }
 
+/// The text with its first letter upper-case: a sentence's start.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// "White's Knight", "the chakra" (no side: "a Fate").
 pub fn owned_name(placement: &Placement, info: &ManInfo) -> String {
     match placement.side {
@@ -70,16 +79,10 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
         Effect::Swap { a, b } => Some((a, b)),
         _ => None,
     });
-    // Where the man on `cell` after the move stood before it.
-    let came_from = |cell: CellId| match swap {
-        Some((a, b)) if cell == a => b,
-        Some((a, b)) if cell == b => a,
-        _ => cell,
-    };
     for effect in &mv.effects {
         match *effect {
             Effect::Transform { at, letter, state } => {
-                let before = man_on(session, came_from(at));
+                let before = man_on(session, came_from(&mv, at));
                 let name = man_info(variant, letter, state).map_or("?", |i| i.name);
                 match (before, state) {
                     (Some((p, info)), ManState::Prisoner) => {
@@ -120,6 +123,20 @@ pub fn move_words(session: &dyn Session, text: &str) -> Option<String> {
         parts.push(format!("the {mover_name} stays a {mover_name}"));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// Where the man standing on `cell` after `mv` stood before it: the
+/// other cell of a swap (a Flaxman capture), else the same cell.
+pub fn came_from(mv: &MoveInfo, cell: CellId) -> CellId {
+    let swap = mv.effects.iter().find_map(|e| match *e {
+        Effect::Swap { a, b } => Some((a, b)),
+        _ => None,
+    });
+    match swap {
+        Some((a, b)) if cell == a => b,
+        Some((a, b)) if cell == b => a,
+        _ => cell,
+    }
 }
 
 /// "The chakra turns over (flips) to king mode": the mode the chakra
@@ -170,7 +187,8 @@ fn forbidden(session: &dyn Session, from: CellId, to: Option<CellId>) -> Option<
         })
 }
 
-fn cell_name(session: &dyn Session, cell: CellId) -> String {
+/// A cell's name in the game's notation (`?` for no cell of the board).
+pub fn cell_name(session: &dyn Session, cell: CellId) -> String {
     session
         .layout()
         .cells

@@ -22,6 +22,7 @@ use crate::app::ui::clock_panel::clock_picker;
 use crate::app::ui::theme::status_dot;
 use crate::net::protocol::{ClockSpec, MAX_DAYS_PER_MOVE, Seek};
 use crate::rules::glossary;
+use crate::rules::glossary::capitalised;
 use crate::rules::registry::GAMES;
 use crate::rules::variant::{PawnKind, Promotion, VariantId};
 
@@ -219,14 +220,6 @@ fn server_fields(
             ui.end_row();
         });
     connect
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// How the link stands, in words and a colour.

@@ -10,6 +10,7 @@ use std::time::SystemTime;
 use crate::engine::Level;
 use crate::record::{self, GameRecord, Loaded, SavedClock};
 use crate::rules::Side;
+pub use crate::rules::glossary::capitalised;
 use crate::rules::session::Session;
 
 /// The folder of saved games inside the data folder.
@@ -230,15 +231,6 @@ fn about(loaded: &Loaded) -> About {
 /// round of turns (seven turns of a two-player game are four moves).
 pub fn moves_phrase(session: &dyn Session) -> String {
     crate::rules::glossary::rounds_phrase(session.moves().len(), session.side_count())
-}
-
-/// "draw by …" as the start of a line.
-pub fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The games in `dir`, newest first; a missing folder has none. Files

@@ -2,7 +2,7 @@
 //! account of a move (its effects and route hints), and the words that
 //! tell a viewer what happened.
 
-use crate::rules::glossary::{man_on, move_words, owned_name};
+use crate::rules::glossary::{came_from, capitalised, cell_name, man_on, move_words, owned_name};
 use crate::rules::session::{MoveInfo, Session};
 use crate::rules::side::Side;
 use crate::rules::variant::VariantId;
@@ -124,18 +124,6 @@ pub fn eliminated(before: &dyn Session, after: &dyn Session) -> Vec<Side> {
         .collect()
 }
 
-/// Where the man standing on `cell` after a swap stood before it.
-fn came_from(mv: &MoveInfo, cell: CellId) -> CellId {
-    mv.effects
-        .iter()
-        .find_map(|e| match *e {
-            Effect::Swap { a, b } if a == cell => Some(b),
-            Effect::Swap { a, b } if b == cell => Some(a),
-            _ => None,
-        })
-        .unwrap_or(cell)
-}
-
 /// The distance between two cells in steps of the board's grid (the
 /// nearest two cells of the board are one step apart).
 fn points_apart(session: &dyn Session, a: CellId, b: CellId) -> f32 {
@@ -180,14 +168,10 @@ pub fn caption(before: &dyn Session, mv: &MoveInfo, after: &dyn Session) -> Stri
     let who = man_on(before, mv.route.from)
         .map(|(p, info)| capitalised(&owned_name(&p, &info)))
         .unwrap_or_else(|| before.side_to_move().name().to_string());
-    let name = |cell: CellId| {
-        before
-            .layout()
-            .cells
-            .get(cell as usize)
-            .map_or_else(|| "?".to_string(), |c| c.name.clone())
-    };
-    let (from, to) = (name(mv.route.from), name(mv.route.to));
+    let (from, to) = (
+        cell_name(before, mv.route.from),
+        cell_name(before, mv.route.to),
+    );
     let has = |s: Signature| found.contains(&s);
     let mut text = if has(Signature::TransmitterCrossing) {
         format!("{who} crosses the Transmitter: {from} to {to}")
@@ -257,11 +241,4 @@ fn loom_words(after: &dyn Session, square: CellId) -> String {
             format!("{name} is active, {does}")
         },
     )
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
