@@ -93,7 +93,9 @@ fn check_offer(report: &Value) {
     let family = report["family"].as_str().unwrap();
     let played = strings(&report["moves"]);
     let variant = Variant::parse(family, None).expect("a variant");
-    let mut session = new_session(variant, DrawRules::default(), None).unwrap();
+    // A game created from a position starts there.
+    let start = report["start"].as_str();
+    let mut session = new_session(variant, DrawRules::default(), start).unwrap();
     for text in &played {
         session.play(text).unwrap_or_else(|e| {
             panic!("{family}: the page lists {text}, which the rules refuse: {e:?}")
@@ -147,11 +149,17 @@ fn check_offer(report: &Value) {
     );
 }
 
-/// What the script said, line by line, with the bots it asked for started
-/// as it asked; its exit status. Panics past the deadline.
-fn run_script(addr: &str, shots: &Path, children: &mut Children) -> (bool, Vec<String>) {
+/// What a script (`play.mjs` or `duel.mjs`) said, line by line, with the
+/// bots it asked for started as it asked; its exit status. Panics past the
+/// deadline.
+fn run_script(
+    script: &str,
+    addr: &str,
+    shots: &Path,
+    children: &mut Children,
+) -> (bool, Vec<String>) {
     let mut node = Command::new("node")
-        .arg(scripts_dir().join("play.mjs"))
+        .arg(scripts_dir().join(script))
         .arg(addr)
         .arg(shots)
         .arg(BROWSER_MOVES.to_string())
@@ -229,7 +237,7 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
     let shots = std::env::temp_dir().join(format!("variantarium-browser-{}", std::process::id()));
     let mut children = Children(Vec::new());
     let started = Instant::now();
-    let (success, said) = run_script(&server.addr, &shots, &mut children);
+    let (success, said) = run_script("play.mjs", &server.addr, &shots, &mut children);
     let took = started.elapsed();
     drop(children);
     let all = said.join("\n");
@@ -300,6 +308,7 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
         ("aj-glinski-3p", "curved"),
         ("chakra", "transmitter"),
         ("chakra", "chakra"),
+        ("chakra", "promotion"),
     ] {
         assert!(
             all.contains(&format!("KIND {family} {kind} ")),
@@ -314,5 +323,52 @@ fn a_browser_plays_every_family_against_bots_while_a_second_tab_watches() {
     );
     for shot in ["lobby-desktop.png", "lobby-phone.png"] {
         assert!(shots.join(shot).is_file(), "{shot}");
+    }
+}
+
+/// Run alone like the test above: in every family, friends with nothing
+/// but a browser (each in a profile of their own) play by the invite link
+/// to the game's end: a draw agreed by two players, a resignation among
+/// three. Every move the pages made is one the rules allow, in the order
+/// the pages list them.
+#[test]
+#[ignore = "scripts/test runs it alone after the other tests"]
+fn browser_profiles_play_every_family_to_its_end_by_the_invite_link() {
+    let db = TestDb::new("duel", Backend::Sqlite);
+    let server = ServerProcess::start_with(&db, &[]);
+    let shots = std::env::temp_dir().join(format!("variantarium-duel-{}", std::process::id()));
+    let mut children = Children(Vec::new());
+    let (success, said) = run_script("duel.mjs", &server.addr, &shots, &mut children);
+    let all = said.join("\n");
+    assert!(success && !all.contains("\nFAIL"), "{all}");
+    for family in FAMILIES {
+        let moves: Vec<&str> = said
+            .iter()
+            .filter_map(|l| l.strip_prefix(&format!("MOVED {family} ")))
+            .filter_map(|l| l.split_whitespace().nth(1))
+            .collect();
+        let variant = Variant::parse(family, None).expect("a variant");
+        let mut session = new_session(variant, DrawRules::default(), None).unwrap();
+        for text in &moves {
+            session
+                .play(text)
+                .unwrap_or_else(|e| panic!("{family}: {text} after {moves:?}: {e:?}"));
+        }
+        let sides = if family.ends_with("-3p") { 3 } else { 2 };
+        assert!(
+            moves.len() >= sides,
+            "{family}: every player moved: {moves:?}"
+        );
+        let end = said
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("END {family} ")))
+            .unwrap_or_else(|| panic!("{family}: no end:\n{all}"));
+        // How it ended, and the words every page showed for it.
+        let words = end.to_lowercase();
+        let agreed = end.starts_with("agreed ") && words.contains("draw");
+        let resigned = end.starts_with("resigned ") && words.contains("resigned");
+        let played = end.starts_with("played ") && words.split_whitespace().count() > 3;
+        assert!(agreed || resigned || played, "{family}: {end}");
+        assert!(shots.join(format!("{family}-duel.png")).is_file());
     }
 }

@@ -46,6 +46,7 @@ mod net_http;
 mod net_limits;
 mod net_memory;
 mod net_play;
+mod net_position;
 mod net_resume;
 mod net_scale;
 mod net_watch;

@@ -86,6 +86,7 @@ pub fn create_timed(
         variant: variant.into(),
         pawn: pawn.map(str::to_string),
         promotion: None,
+        position: None,
         clock,
         seat,
         listed: true,

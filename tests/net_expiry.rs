@@ -26,6 +26,7 @@ fn create_message(listed: bool, clock: Option<ClockSpec>) -> ClientMessage {
         variant: "flaxman".into(),
         pawn: None,
         promotion: None,
+        position: None,
         clock,
         seat: Some(0),
         listed,

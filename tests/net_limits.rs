@@ -267,6 +267,7 @@ fn games_waiting_for_players_are_capped_per_address_not_per_connection() {
         variant: "flaxman".into(),
         pawn: None,
         promotion: None,
+        position: None,
         clock: None,
         seat: Some(0),
         listed: true,

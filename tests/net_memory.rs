@@ -45,6 +45,7 @@ fn finished_games_and_expired_seeks_leave_the_servers_maps(backend: Backend) {
             variant: "chakra".into(),
             pawn: None,
             promotion: None,
+            position: None,
             clock: None,
             seat: Some(0),
             listed: true,

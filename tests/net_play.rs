@@ -41,6 +41,7 @@ pub fn create_message(variant: &str, promotion: Option<&str>, seat: u8) -> Clien
         variant: variant.into(),
         pawn: None,
         promotion: promotion.map(str::to_string),
+        position: None,
         clock: None,
         seat: Some(seat),
         listed: false,
@@ -63,8 +64,8 @@ pub fn pair(addr: &str, create: &ClientMessage) -> [(Client, SeatTicket); 2] {
 /// a run of seeds, each game bounded.
 fn moves_to_an_option_only_move(variant: &str, promotion: &str) -> (Vec<String>, String) {
     for seed in 0..200u64 {
-        let mut with = game_session(variant, None, Some(promotion)).unwrap();
-        let mut plain = game_session(variant, None, None).unwrap();
+        let mut with = game_session(variant, None, Some(promotion), None).unwrap();
+        let mut plain = game_session(variant, None, None, None).unwrap();
         let mut played = Vec::new();
         for ply in 0..300u64 {
             if with.outcome().is_some() {
@@ -341,7 +342,7 @@ fn a_three_player_takeback_waits_for_both_others(backend: Backend) {
         tickets.push(join(&mut client, &tickets[0].code));
         clients.push(client);
     }
-    let mut rules = game_session(variant, None, None).unwrap();
+    let mut rules = game_session(variant, None, None, None).unwrap();
     let moves = first_moves(variant, 4);
     let mut movers = Vec::new();
     for (ply, text) in moves.iter().enumerate() {
@@ -451,7 +452,7 @@ fn after_a_restart_a_seat_that_never_comes_back_can_be_claimed_against(backend: 
         tickets.push(join(&mut client, &tickets[0].code));
         clients.push(client);
     }
-    let mut rules = game_session(variant, None, None).unwrap();
+    let mut rules = game_session(variant, None, None, None).unwrap();
     for (ply, text) in first_moves(variant, 3).iter().enumerate() {
         let seat = rules.side_to_move().0 as usize;
         let message = move_message(&tickets[seat], ply as u32, text);

@@ -78,6 +78,7 @@ fn a_refused_game_option_is_named_by_its_field_not_by_a_command_line_flag() {
                 variant: "flaxman".into(),
                 pawn: pawn.map(str::to_string),
                 promotion: promotion.map(str::to_string),
+                position: None,
                 clock: None,
                 seat: Some(0),
                 listed: false,

@@ -144,6 +144,7 @@ fn the_window_joins_by_code_plays_through_a_server_restart_and_resigns() {
             variant: "flaxman".into(),
             pawn: None,
             promotion: None,
+            position: None,
             clock: None,
             seat: Some(1),
             listed: false,

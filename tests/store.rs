@@ -29,6 +29,7 @@ fn new_game(id: &str) -> Commit {
                 variant: "flaxman".into(),
                 pawn: None,
                 promotion: None,
+                position: None,
                 sides: 2,
                 clock: None,
             },

@@ -95,6 +95,10 @@ function drawLobby(state) {
       const now = fresh.querySelector(part);
       if (old && now) old.replaceWith(now);
     }
+    // The server's refusal of the form, shown under it.
+    form.querySelector(".refusal")?.remove();
+    const refusal = fresh.querySelector("#create .refusal");
+    if (refusal) form.append(refusal);
     return;
   }
   root.innerHTML = renderLobby(state, api.name());

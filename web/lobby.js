@@ -34,6 +34,10 @@ export function renderLobby(state, name) {
       <div class="row" data-for="custom"><label>Minutes <input name="minutes" type="number" min="0.5" max="600" step="0.5" value="10"></label><label>Increment (s) <input name="increment" type="number" min="0" max="600" value="5"></label></div>
       <label data-for="days">Days per move <input name="days" type="number" min="1" max="14" value="3"></label>
       <label>Your side <select name="seat"></select></label>
+      <details class="position"><summary>Start from a position</summary>
+        <label>Position text <input name="position" maxlength="400" placeholder="the game's own start" autocomplete="off" spellcheck="false"></label>
+        <p class="hint">The position as the game's notation writes it, with the side to move, for example from a puzzle or an analysis. The server checks it.</p>
+      </details>
       <fieldset><legend>Who may join</legend>
         <label class="inline"><input type="radio" name="listed" value="yes" checked> anyone: listed among the open games</label>
         <label class="inline"><input type="radio" name="listed" value="no"> only who gets the invite link</label>
@@ -59,7 +63,9 @@ function seekList(seeks) {
   if (seeks.length === 0) return '<p class="hint">No game is waiting for a player. Create one!</p>';
   const rows = seeks.map((s) => {
     const who = s.players && s.players.length ? esc(s.players.join(", ")) : "someone";
-    const extra = [s.pawn ? `pawns: ${s.pawn}` : "", s.promotion ? `promotion: ${s.promotion}` : ""].filter(Boolean).join(" · ");
+    const extra = [s.pawn ? `pawns: ${s.pawn}` : "", s.promotion ? `promotion: ${s.promotion}` : "", s.position ? "from a position" : ""]
+      .filter(Boolean)
+      .join(" · ");
     const seats = s.free_seats.map((seat) => SIDE_NAMES[seat]).join(" or ");
     return `<li><div><b>${esc(gameTitle(s.variant))}</b> <span class="clockword">${esc(clockWords(s.clock))}</span><br><span class="hint">${who} waits · you play ${esc(seats)}${extra ? ` · ${esc(extra)}` : ""}</span></div><button type="button" data-join="${esc(s.code)}">Play</button></li>`;
   });
@@ -71,7 +77,7 @@ function playingList(playing) {
   if (playing.length === 0) return '<p class="hint">No listed game is being played right now.</p>';
   const rows = playing.map((g) => {
     const names = g.players.map((n, seat) => esc(n || SIDE_NAMES[seat])).join(" – ");
-    return `<li><div><b>${esc(gameTitle(g.variant))}</b> <span class="clockword">${esc(clockWords(g.clock))}</span><br><span class="hint">${names} · ${g.ply} moves</span></div><a class="button" href="/watch/${esc(g.game)}" data-link>Watch</a></li>`;
+    return `<li><div><b>${esc(gameTitle(g.variant))}</b> <span class="clockword">${esc(clockWords(g.clock))}</span><br><span class="hint">${names} · ${g.ply} moves${g.position ? " · from a position" : ""}</span></div><a class="button" href="/watch/${esc(g.game)}" data-link>Watch</a></li>`;
   });
   return `<ul class="list">${rows.join("")}</ul>`;
 }
@@ -111,5 +117,7 @@ export function createRequest(formElement) {
     request.clock = { initial_ms: m * 60000, increment_ms: i * 1000 };
   }
   if (form.seat.value !== "random") request.seat = Number(form.seat.value);
+  const position = form.namedItem("position").value.trim();
+  if (position) request.position = position;
   return request;
 }

@@ -98,6 +98,7 @@ impl Pair {
             variant: plan.variant.clone(),
             pawn: None,
             promotion: None,
+            position: None,
             clock: None,
             seat: Some(0),
             listed: false,

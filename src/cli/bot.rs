@@ -41,6 +41,10 @@ pub struct BotArgs {
     /// straight, straight-curved).
     #[arg(long, requires = "create")]
     pub promotion: Option<String>,
+    /// With --create: start from this position text instead of the game's
+    /// start (as `moves --position` takes it).
+    #[arg(long, requires = "create")]
+    pub position: Option<String>,
     /// With --create: the clock, MINUTES+SECONDS of increment (5+3).
     #[arg(long, requires = "create")]
     pub clock: Option<String>,
@@ -130,8 +134,13 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         .create
         .clone()
         .ok_or("--create or --join is required")?;
-    crate::rules::variant::Variant::parse(&variant, args.pawn.as_deref())?
-        .with_promotion_text(args.promotion.as_deref())?;
+    crate::net::room::game_session(
+        &variant,
+        args.pawn.as_deref(),
+        args.promotion.as_deref(),
+        args.position.as_deref(),
+    )
+    .map_err(|e| e.replace("position: ", "--position: "))?;
     let clock = args.clock.as_deref().map(ClockSpec::parse).transpose()?;
     let seat = match args.side.as_deref() {
         None | Some("random") => None,
@@ -148,6 +157,7 @@ fn first_request(args: &BotArgs) -> Result<ClientMessage, String> {
         variant,
         pawn: args.pawn.clone(),
         promotion: args.promotion.clone(),
+        position: args.position.clone(),
         clock,
         seat,
         listed: args.listed,

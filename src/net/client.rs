@@ -155,6 +155,8 @@ pub struct GameView {
     pub variant: String,
     pub pawn: Option<String>,
     pub promotion: Option<String>,
+    /// The position text the game started from, when not its own start.
+    pub position: Option<String>,
     pub clock: Option<ClockSpec>,
     pub sides: u8,
     pub seats_taken: Vec<bool>,
@@ -182,6 +184,7 @@ impl GameView {
             variant,
             pawn,
             promotion,
+            position,
             sides,
             clock,
         } = created
@@ -189,14 +192,14 @@ impl GameView {
             return Err(format!("game {game}: its first event is not `created`"));
         };
         // Room::new checks the event as the server does.
-        Room::new(created)?;
-        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
+        let session = Room::new(created)?.fresh_session()?;
         Ok(GameView {
             game: game.to_string(),
             version: 1,
             variant: variant.clone(),
             pawn: pawn.clone(),
             promotion: promotion.clone(),
+            position: position.clone(),
             clock: *clock,
             sides: *sides,
             seats_taken: vec![false; *sides as usize],
@@ -226,6 +229,7 @@ impl GameView {
             &self.variant,
             self.pawn.as_deref(),
             self.promotion.as_deref(),
+            self.position.as_deref(),
         )?;
         for text in kept {
             session.play(text).map_err(|e| e.to_string())?;

@@ -113,15 +113,18 @@ pub const MAX_DAYS_PER_MOVE: u32 = 14;
 pub enum ClientMessage {
     /// A new game: its variant id, a hex game's pawn kind, an Anglojewish
     /// game's promotion option (`curved`, `straight`, `straight-curved`),
-    /// its clock (none for an untimed game), the creator's seat (a side
-    /// number; none for a random one) and whether it is listed among the
-    /// open seeks.
+    /// the position it starts from (the game's position text; none for
+    /// the game's own start), its clock (none for an untimed game), the
+    /// creator's seat (a side number; none for a random one) and whether
+    /// it is listed among the open seeks.
     Create {
         variant: String,
         #[serde(default)]
         pawn: Option<String>,
         #[serde(default)]
         promotion: Option<String>,
+        #[serde(default)]
+        position: Option<String>,
         #[serde(default)]
         clock: Option<ClockSpec>,
         #[serde(default)]
@@ -224,6 +227,10 @@ pub struct Seek {
     pub pawn: Option<String>,
     #[serde(default)]
     pub promotion: Option<String>,
+    /// The position text the game starts from, when not the game's own
+    /// start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     pub clock: Option<ClockSpec>,
     pub free_seats: Vec<u8>,
     /// The display names of the players seated so far (those who gave one),
@@ -242,6 +249,10 @@ pub struct Playing {
     pub pawn: Option<String>,
     #[serde(default)]
     pub promotion: Option<String>,
+    /// The position text the game started from, when not the game's own
+    /// start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     pub clock: Option<ClockSpec>,
     /// Each seat's display name (none when its player gave none).
     pub players: Vec<Option<String>>,
@@ -352,6 +363,10 @@ pub enum GameEvent {
         /// An Anglojewish game's promotion option, when one was chosen.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         promotion: Option<String>,
+        /// The position text the game starts from, when not the game's
+        /// own start.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<String>,
         sides: u8,
         clock: Option<ClockSpec>,
     },

@@ -9,12 +9,11 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{ClockSpec, GameEvent, Playing, every_side_has_moved};
 use crate::rules::Side;
-use crate::rules::history::DrawRules;
-use crate::rules::session::{Session, new_session};
-use crate::rules::variant::Variant;
+use crate::rules::session::Session;
 
 mod ending;
 mod rematch;
+mod start;
 mod status;
 mod takeback;
 
@@ -22,6 +21,7 @@ use status::ended;
 
 /// The status of a game that expired before its seats were all taken.
 pub const EXPIRED: &str = "expired";
+pub use start::{MAX_POSITION_TEXT, game_session};
 pub use status::rules_status;
 
 /// What a seated player (or the clock) asks of a game.
@@ -157,13 +157,20 @@ impl Room {
         variant: &str,
         pawn: Option<&str>,
         promotion: Option<&str>,
+        position: Option<&str>,
         clock: Option<ClockSpec>,
     ) -> Result<GameEvent, String> {
+        if position.is_some_and(|text| text.len() > MAX_POSITION_TEXT) {
+            return Err(format!("position: at most {MAX_POSITION_TEXT} characters"));
+        }
         // The rules name the command line's flags; a client sent fields.
-        let session = game_session(variant, pawn, promotion).map_err(|e| {
+        let session = game_session(variant, pawn, promotion, position).map_err(|e| {
             e.replace("--pawn", "pawn")
                 .replace("--promotion", "promotion")
         })?;
+        if session.outcome().is_some() {
+            return Err("position: the game is already over there".into());
+        }
         if let Some(spec) = clock {
             spec.check()?;
         }
@@ -171,6 +178,7 @@ impl Room {
             variant: variant.to_string(),
             pawn: pawn.map(str::to_string),
             promotion: promotion.map(str::to_string),
+            position: position.map(str::to_string),
             sides: session.side_count(),
             clock,
         })
@@ -182,13 +190,19 @@ impl Room {
             variant,
             pawn,
             promotion,
+            position,
             clock,
             ..
         } = created
         else {
             return Err("a game's first event must be `created`".into());
         };
-        let session = game_session(variant, pawn.as_deref(), promotion.as_deref())?;
+        let session = game_session(
+            variant,
+            pawn.as_deref(),
+            promotion.as_deref(),
+            position.as_deref(),
+        )?;
         let sides = session.side_count();
         Ok(Room {
             session,
@@ -263,6 +277,7 @@ impl Room {
             variant,
             pawn,
             promotion,
+            position,
             clock,
             ..
         }) = self.events.first()
@@ -274,6 +289,7 @@ impl Room {
             variant: variant.clone(),
             pawn: pawn.clone(),
             promotion: promotion.clone(),
+            position: position.clone(),
             clock: *clock,
             players: self.names.clone(),
             ply: self.session.ply_count() as u32,
@@ -290,14 +306,20 @@ impl Room {
     }
 
     /// The rules session of the game's start, as its first event made it.
-    fn fresh_session(&self) -> Result<Box<dyn Session>, String> {
+    pub fn fresh_session(&self) -> Result<Box<dyn Session>, String> {
         match self.events.first() {
             Some(GameEvent::Created {
                 variant,
                 pawn,
                 promotion,
+                position,
                 ..
-            }) => game_session(variant, pawn.as_deref(), promotion.as_deref()),
+            }) => game_session(
+                variant,
+                pawn.as_deref(),
+                promotion.as_deref(),
+                position.as_deref(),
+            ),
             _ => Err("a game's first event must be `created`".into()),
         }
     }
@@ -551,17 +573,6 @@ impl Room {
         }
         Some(left)
     }
-}
-
-/// A new game's rules session: the variant with its pawn kind and
-/// promotion option, as the `created` event names them.
-pub fn game_session(
-    variant: &str,
-    pawn: Option<&str>,
-    promotion: Option<&str>,
-) -> Result<Box<dyn Session>, String> {
-    let parsed = Variant::parse(variant, pawn)?.with_promotion_text(promotion)?;
-    new_session(parsed, DrawRules::default(), None)
 }
 
 fn millis(d: Duration) -> u64 {

@@ -7,6 +7,7 @@
 // It talks to the test on stdout, one line each:
 //   JOIN family code bots     — the game waits for `bots` bots to join
 //   OFFERED {json}            — what the page offered at one of its turns:
+//                               the game's start (a position text, or null),
 //                               the moves so far, every from-to it marks,
 //                               every move it offers in place
 //   KIND family kind move     — a move of a kind the test looks for
@@ -18,6 +19,7 @@
 //   ok what / FAIL what       — a check; any FAIL makes the exit status 1
 import { chromium } from "playwright-core";
 import fs from "node:fs";
+import { cell, choices, played, targets as markedTargets } from "./page.mjs";
 
 const [addr, shots, movesArg, ...families] = process.argv.slice(2);
 const MOVES = Number(movesArg);
@@ -38,6 +40,10 @@ const CLAIMED = "aj-glinski";
 const WATCH_TIMEOUT = 180000;
 const watchedMoves = () => [...document.querySelectorAll("ol.moves .mv")].map((e) => e.textContent.trim());
 const LOOM = new Set(["O", "L", "N", "E", "A"]);
+// The games created from a position (the lobby's "Start from a position"):
+// Chakra's has a White pawn on b7 and White's Queen in the pool, so that
+// a promotion is on the board from the first move.
+const STARTS = { chakra: "acmqksca/1Pppppp1/8/8/8/8/2PPPPP1/ACM1KSCA w Ta2n,Th2n,ta7n,th7n" };
 const CURVED = /\b(Finch|Rabbi|Cohen)\b/;
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
@@ -79,8 +85,6 @@ async function lobby() {
   await ctx.close();
 }
 
-const played = (page) => page.$$eval("ol.moves .mv", (els) => els.map((e) => e.textContent.trim()));
-const cell = (page, name) => page.click(`#board [data-cell="${name}"]`, { force: true });
 
 // Every man of ours picked in turn: the cells the page marks for it and
 // the moves it offers without leaving the cell. Between two picks a cell
@@ -100,12 +104,9 @@ async function survey(page, seat) {
   const pickable = [...new Set([...men.map((m) => m.cell), ...fates])];
   for (const from of pickable) {
     await cell(page, from);
-    const targets = await page.$$eval("#board .mark[data-target]", (els) =>
-      els.filter((e) => !e.classList.contains("here") && !e.classList.contains("last")).map((e) => e.getAttribute("data-target")),
-    );
+    const targets = await markedTargets(page);
     for (const to of targets) if (to !== from) pairs.push([from, to]);
-    const buttons = await page.$$eval(".chooser button[data-play]", (els) => els.map((e) => e.getAttribute("data-play")));
-    inPlace.push(...buttons);
+    inPlace.push(...(await choices(page)));
     const reach = new Set(targets);
     const neutral = cells.find((c) => !reach.has(c) && !manAt[c] && !fates.includes(c));
     await cell(page, neutral);
@@ -121,7 +122,7 @@ function classify(family, from, to, offer, text) {
   if (family === "tapestry" && LOOM.has(from)) return "loom";
   if (family.startsWith("aj") && CURVED.test(man)) return "curved";
   if (family === "chakra") {
-    if (text && text.includes("=")) return "promotion";
+    if ((text && text.includes("=")) || (/Pawn/.test(man) && to.endsWith("8"))) return "promotion";
     if (/Chakra/.test(man)) return "chakra";
     const df = Math.abs(from.charCodeAt(0) - to.charCodeAt(0));
     const dr = Math.abs(Number(from.slice(1)) - Number(to.slice(1)));
@@ -138,6 +139,7 @@ function choose(family, offer, wanted, enemyCells) {
   const shuffle = (list) => list.map((x) => [Math.random(), x]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
   const all = shuffle(kinds);
   return (
+    all.find((m) => m.kind === "promotion" && wanted.has("promotion")) ||
     all.find((m) => m.kind && wanted.has(m.kind)) ||
     all.find((m) => /Pawn/.test(offer.manAt[m.from] || "") && family === "chakra" && Math.random() < 0.5) ||
     all.find((m) => enemyCells.has(m.to)) ||
@@ -176,6 +178,10 @@ async function playGame(family, pages) {
   await page.selectOption("select[name=seat]", "0");
   await page.check('input[name=listed][value="no"]');
   await page.fill("input[name=name]", `Tester ${family}`);
+  if (STARTS[family]) {
+    await page.click("details.position summary");
+    await page.fill("input[name=position]", STARTS[family]);
+  }
   await page.click("#create button.primary");
   await page.waitForURL(/\/g\//, { timeout: TIMEOUT });
   const code = page.url().match(/\/g\/([A-Za-z0-9]+)/)[1];
@@ -197,7 +203,7 @@ async function playGame(family, pages) {
     }
     const before = await played(page);
     const offer = await survey(page, 0);
-    say(`OFFERED ${JSON.stringify({ family, moves: before, pairs: offer.pairs, in_place: offer.inPlace })}`);
+    say(`OFFERED ${JSON.stringify({ family, start: STARTS[family] || null, moves: before, pairs: offer.pairs, in_place: offer.inPlace })}`);
     if (offer.pairs.length === 0 && offer.inPlace.length === 0) break;
     const enemy = new Set(
       await page.$$eval("#board .man:not(.side-0):not(.side-n)", (els) => els.map((e) => e.getAttribute("data-man"))),
@@ -222,10 +228,10 @@ async function playGame(family, pages) {
     const pick = choose(family, offer, wanted, enemy);
     if (offer.selected !== pick.from) await cell(page, pick.from);
     await cell(page, pick.to);
-    const choice = await page.$$eval(".chooser button[data-play]", (els) => els.map((e) => e.getAttribute("data-play")));
+    const choice = await choices(page);
     let text = null;
     if (choice.length > 0) {
-      say(`OFFERED ${JSON.stringify({ family, moves: before, route: [pick.from, pick.to], texts: choice })}`);
+      say(`OFFERED ${JSON.stringify({ family, start: STARTS[family] || null, moves: before, route: [pick.from, pick.to], texts: choice })}`);
       text = choice[Math.floor(Math.random() * choice.length)];
       await page.click(`.chooser button[data-play="${text}"]`);
     }

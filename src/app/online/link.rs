@@ -287,6 +287,8 @@ impl Worker {
                 variant,
                 pawn,
                 promotion,
+                // The window's form starts every game at its own start.
+                position: None,
                 clock,
                 seat,
                 listed,

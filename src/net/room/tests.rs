@@ -23,7 +23,7 @@ fn a_draw_offer_does_not_restart_the_running_clock() {
         increment_ms: 0,
         days_per_move: None,
     };
-    let created = Room::created("flaxman", None, None, Some(clock)).expect("a game");
+    let created = Room::created("flaxman", None, None, None, Some(clock)).expect("a game");
     let mut room = Room::new(&created).expect("a room");
     let start = Instant::now();
     for seat in [0, 1] {
@@ -70,8 +70,8 @@ fn a_correspondence_clock_gives_each_move_its_days_and_flags_a_late_one() {
     }
     let mut mixed = clock;
     mixed.increment_ms = 1000;
-    assert!(Room::created("flaxman", None, None, Some(mixed)).is_err());
-    let created = Room::created("flaxman", None, None, Some(clock)).expect("a game");
+    assert!(Room::created("flaxman", None, None, None, Some(mixed)).is_err());
+    let created = Room::created("flaxman", None, None, None, Some(clock)).expect("a game");
     let mut room = Room::new(&created).expect("a room");
     let start = Instant::now();
     for seat in [0, 1] {

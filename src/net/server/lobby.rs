@@ -62,6 +62,7 @@ pub struct NewGameRequest {
     pub variant: String,
     pub pawn: Option<String>,
     pub promotion: Option<String>,
+    pub position: Option<String>,
     pub clock: Option<ClockSpec>,
     pub seat: Option<u8>,
     pub listed: bool,
@@ -217,6 +218,7 @@ impl Lobby {
             &request.variant,
             request.pawn.as_deref(),
             request.promotion.as_deref(),
+            request.position.as_deref(),
             request.clock,
         )?;
         let GameEvent::Created { sides, .. } = created else {
@@ -453,6 +455,7 @@ fn seek_of(game: &StoredGame, room: &Room) -> Option<Seek> {
         variant,
         pawn,
         promotion,
+        position,
         clock,
         ..
     }) = game.events.first()
@@ -464,6 +467,7 @@ fn seek_of(game: &StoredGame, room: &Room) -> Option<Seek> {
         variant: variant.clone(),
         pawn: pawn.clone(),
         promotion: promotion.clone(),
+        position: position.clone(),
         clock: *clock,
         free_seats: free,
         players: seated_names(room.names()),
