@@ -98,6 +98,10 @@ pub struct OnlineSeat {
     pub seat: u8,
     /// The proof of the seat the server gave.
     pub token: String,
+    /// Whether the server is the one this computer's window hosts: its
+    /// games are in the window's own file, whichever port it listens on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hosted: bool,
 }
 
 /// A game's clocks as saved: the time control and each side's time left,

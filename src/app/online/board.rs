@@ -43,6 +43,7 @@ fn start_the_board(
     mut players: ResMut<Players>,
     mut next_clock: ResMut<NextClock>,
     mut games: MessageWriter<NewGameRequested>,
+    hosting: Option<Res<super::host::Hosting>>,
 ) {
     let Some(mut online) = online else { return };
     if online.on_board.is_some() || !online.game_ready() {
@@ -76,6 +77,7 @@ fn start_the_board(
             code: ticket.code.clone(),
             seat: ticket.seat,
             token: ticket.token.clone(),
+            hosted: hosting.is_some_and(|h| h.local.to_string() == online.link.addr),
         },
         names: view.names.clone(),
         ..ServerGame::default()

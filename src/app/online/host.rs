@@ -241,8 +241,10 @@ pub fn lan_address() -> IpAddr {
         .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST))
 }
 
-/// This window's seats in unfinished games on the server at `server`, from
-/// the online games it keeps, newest first.
+/// This window's seats in unfinished games on the server at `server` (and
+/// in every game this window hosted, on whatever port it listened then),
+/// from the online games it keeps, newest first, each addressed to
+/// `server`.
 fn kept_seats(saves: &OnlineSaves, server: SocketAddr) -> Vec<OnlineSeat> {
     let server = server.to_string();
     let Some(entries) = saves
@@ -258,7 +260,10 @@ fn kept_seats(saves: &OnlineSaves, server: SocketAddr) -> Vec<OnlineSeat> {
         .filter_map(|e| {
             let text = std::fs::read_to_string(e.path()).ok()?;
             let record = GameRecord::from_json(&text).ok()?;
-            let seat = record.online.filter(|s| s.server == server)?;
+            // A hosted game's seat is kept under the port the server had
+            // then; its game is in the same file whatever port it has now.
+            let mut seat = record.online.filter(|s| s.server == server || s.hosted)?;
+            seat.server.clone_from(&server);
             let when = e.metadata().and_then(|m| m.modified()).ok()?;
             (record.result == "*").then_some((when, seat))
         })
@@ -284,6 +289,47 @@ mod tests {
             hosting.invite("AbC123"),
             "http://192.168.1.20:7879/g/AbC123"
         );
+    }
+
+    #[test]
+    fn seats_hosted_on_another_port_are_kept_for_the_port_hosting_has_now() {
+        let dir = std::env::temp_dir().join(format!("kept-seats-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let session = crate::net::room::game_session("flaxman", None, None, None).unwrap();
+        let seat = |server: &str, game: &str, hosted: bool| OnlineSeat {
+            server: server.into(),
+            game: game.into(),
+            code: format!("code-{game}"),
+            seat: 0,
+            token: "0123".into(),
+            hosted,
+        };
+        for (file, seat) in [
+            ("online-a.json", seat("127.0.0.1:7878", "hosted-then", true)),
+            (
+                "online-b.json",
+                seat("127.0.0.1:7878", "another-server", false),
+            ),
+            ("online-c.json", seat("127.0.0.1:7879", "here-now", false)),
+        ] {
+            let record = GameRecord::of(session.as_ref()).with_online(Some(seat));
+            std::fs::write(dir.join(file), record.to_json()).unwrap();
+        }
+        let now: SocketAddr = "127.0.0.1:7879".parse().unwrap();
+        let mut kept = kept_seats(&OnlineSaves(Some(dir.clone())), now);
+        kept.sort_by(|a, b| a.game.cmp(&b.game));
+        let games: Vec<(&str, &str)> = kept
+            .iter()
+            .map(|s| (s.game.as_str(), s.server.as_str()))
+            .collect();
+        assert_eq!(
+            games,
+            [
+                ("here-now", "127.0.0.1:7879"),
+                ("hosted-then", "127.0.0.1:7879")
+            ]
+        );
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -145,7 +145,8 @@ fn online_screen(
                         settings.server_address = form.address.trim().to_string();
                         commands.insert_resource(Online::open(&settings.server_address));
                     }
-                    link_line(ui, online.as_deref());
+                    let hosted = online.as_deref().is_some_and(|o| host.hosts(&o.link.addr));
+                    link_line(ui, online.as_deref(), hosted);
                     host_status(ui, &mut host, &mut controls);
                     ui.separator();
                     match online {
@@ -222,12 +223,17 @@ fn server_fields(
     connect
 }
 
-/// How the link stands, in words and a colour.
-fn link_line(ui: &mut egui::Ui, online: Option<&Online>) {
+/// How the link stands, in words and a colour; `hosted` when it reaches
+/// the server this window hosts.
+fn link_line(ui: &mut egui::Ui, online: Option<&Online>, hosted: bool) {
     let Some(online) = online else { return };
     let addr = &online.link.addr;
     let (colour, words) = match &online.state {
         LinkState::Connecting => (WARN, format!("Connecting to {addr}…")),
+        LinkState::Up if hosted => (
+            GOOD,
+            "Connected to the server this computer hosts".to_string(),
+        ),
         LinkState::Up => (GOOD, format!("Connected to {addr}")),
         LinkState::Down(why) => (BAD, format!("{}. Trying again…", capitalised(why))),
     };
