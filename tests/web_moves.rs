@@ -11,7 +11,7 @@ use std::ffi::OsString;
 use variantarium::cli::run;
 use variantarium::net::board_geometry::{MoveView, board_geometry, position_view};
 use variantarium::net::client::Client;
-use variantarium::net::protocol::{ClientMessage, ServerMessage};
+use variantarium::net::protocol::{ClientMessage, GameEvent, ServerMessage};
 use variantarium::net::server::Limits;
 use variantarium::rules::DrawRules;
 use variantarium::rules::random::Rng;
@@ -137,23 +137,29 @@ fn next_position(
     panic!("no position for {game}");
 }
 
+/// A follower that draws gets the board, then a position after each move;
+/// one that asked `?views=0` gets the same events and no view.
 #[test]
 fn every_follower_gets_the_board_then_a_position_after_each_move() {
     let db = TestDb::new("web-positions", Backend::Sqlite);
     let server = serve_in_process(&db, Limits::default());
     let addr = server.addr.to_string();
     let wait = Duration::from_secs(60);
-    let mut white = Client::connect(&addr, wait).unwrap();
+    let mut white = Client::connect_with_views(&addr, wait).unwrap();
     let ticket = create(&mut white, "tapestry", None, Some(0));
-    let mut black = Client::connect(&addr, wait).unwrap();
+    let mut black = Client::connect_with_views(&addr, wait).unwrap();
     let black_ticket = join(&mut black, &ticket.code);
-    let mut watcher = Client::connect(&addr, wait).unwrap();
-    watcher
-        .send(&ClientMessage::Watch {
-            game: ticket.game.clone(),
-            since: 0,
-        })
-        .unwrap();
+    let mut watcher = Client::connect_with_views(&addr, wait).unwrap();
+    // A client that replays the events itself asks for no views.
+    let mut replaying = Client::connect(&addr, wait).unwrap();
+    for client in [&mut watcher, &mut replaying] {
+        client
+            .send(&ClientMessage::Watch {
+                game: ticket.game.clone(),
+                since: 0,
+            })
+            .unwrap();
+    }
     let board = loop {
         if let ServerMessage::Board { board, .. } = watcher.recv().unwrap() {
             break board;
@@ -195,4 +201,21 @@ fn every_follower_gets_the_board_then_a_position_after_each_move() {
         );
         seen = position;
     }
+    let mut moved = 0;
+    for _ in 0..200 {
+        match replaying.recv().unwrap() {
+            ServerMessage::Board { .. } | ServerMessage::Position { .. } => {
+                panic!("a view sent to a client that asked for none")
+            }
+            ServerMessage::Event {
+                event: GameEvent::Moved { .. },
+                ..
+            } => moved += 1,
+            _ => {}
+        }
+        if moved == 6 {
+            break;
+        }
+    }
+    assert_eq!(moved, 6, "the replaying client has every move");
 }

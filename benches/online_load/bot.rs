@@ -158,7 +158,8 @@ async fn connect(plan: &Plan, gate: &Semaphore) -> Result<Socket, String> {
             .await
             .map_err(|e| format!("cannot connect to {}: {e}", plan.addr))?;
         let _ = stream.set_nodelay(true);
-        let url = format!("ws://{}/", plan.addr);
+        // The bots replay the events themselves, as the window does.
+        let url = format!("ws://{}/?views=0", plan.addr);
         let (mut socket, _) = tokio_tungstenite::client_async(url, stream)
             .await
             .map_err(|e| format!("cannot open a WebSocket to {}: {e}", plan.addr))?;

@@ -30,7 +30,19 @@ pub struct Client {
 impl Client {
     /// Connects to a server (`HOST:PORT` or `ws://HOST:PORT`) and reads its
     /// welcome; `wait` is the longest any later read blocks before it fails.
+    /// The client replays the events itself: it asks for no `board` or
+    /// `position` messages.
     pub fn connect(typed: &str, wait: Duration) -> Result<Client, String> {
+        Client::open(typed, wait, false)
+    }
+
+    /// Connects as [`Client::connect`] does, and is also sent the `board`
+    /// and `position` messages a browser draws from.
+    pub fn connect_with_views(typed: &str, wait: Duration) -> Result<Client, String> {
+        Client::open(typed, wait, true)
+    }
+
+    fn open(typed: &str, wait: Duration, views: bool) -> Result<Client, String> {
         let addr = server_address(typed)
             .map_err(|e| format!("the server's address must be {ADDRESS_FORM}: {e}"))?;
         let addr = addr.as_str();
@@ -49,7 +61,11 @@ impl Client {
         let config = WebSocketConfig::default()
             .max_message_size(Some(SERVER_MESSAGE_LIMIT))
             .max_frame_size(Some(SERVER_MESSAGE_LIMIT));
-        let url = format!("ws://{addr}/");
+        let url = if views {
+            format!("ws://{addr}/")
+        } else {
+            format!("ws://{addr}/?views=0")
+        };
         let (socket, _) = tungstenite::client::client_with_config(url, stream, Some(config))
             .map_err(|e| format!("cannot open a WebSocket to {addr}: {e}"))?;
         let mut client = Client { socket, wait };

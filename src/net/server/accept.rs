@@ -83,6 +83,7 @@ fn answer(
     if response.status() != StatusCode::SWITCHING_PROTOCOLS {
         return response;
     }
+    let views = wants_views(request.uri().query());
     let upgrade = hyper::upgrade::on(request);
     let site = Arc::clone(site);
     let permit = Arc::clone(permit);
@@ -101,11 +102,18 @@ fn answer(
             WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config))
                 .await;
         let lobby = Arc::clone(&site.lobby);
-        serve_connection(socket, lobby, conn, peer, site.shutdown.clone()).await;
+        serve_connection(socket, lobby, conn, peer, views, site.shutdown.clone()).await;
         // The connection's place is free once its socket is closed.
         drop(permit);
     });
     response
+}
+
+/// Whether a WebSocket handshake's query leaves the `board` and `position`
+/// messages on: a client that replays the events itself (the window,
+/// `variantarium bot`) asks `?views=0` and is spared them.
+fn wants_views(query: Option<&str>) -> bool {
+    !query.is_some_and(|q| q.split('&').any(|pair| pair == "views=0"))
 }
 
 /// Refuses a connection the gate did not let in: a 503 with the reason,
@@ -125,4 +133,21 @@ async fn refuse(mut stream: TcpStream, reason: &str, wait: Duration) {
         Ok::<(), std::io::Error>(())
     };
     let _ = tokio::time::timeout(wait.min(Duration::from_secs(2)), refusal).await;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_views_0_turns_the_views_off() {
+        for (query, on) in [
+            (None, true),
+            (Some(""), true),
+            (Some("views=1"), true),
+            (Some("views=0"), false),
+            (Some("server=x&views=0"), false),
+            (Some("views=00"), true),
+        ] {
+            assert_eq!(super::wants_views(query), on, "{query:?}");
+        }
+    }
 }

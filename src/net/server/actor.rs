@@ -27,7 +27,7 @@ use super::outbox::Outbox;
 use super::presence::Presence;
 use super::secret::random_hex;
 use crate::net::board_geometry::{board_geometry, position_view};
-use crate::net::protocol::{GameEvent, ServerMessage};
+use crate::net::protocol::{GameEvent, ServerMessage, to_json};
 use crate::net::room::{Action, Decision, Room};
 use crate::net::store::Commit;
 
@@ -410,11 +410,13 @@ impl RoomActor {
             version: self.room.version(),
             clock_ms: self.room.clock_now(Instant::now()),
         });
-        alive &= outbox.send(&ServerMessage::Board {
-            game: self.id.clone(),
-            board: Box::new(board_geometry(self.room.session())),
-        });
-        alive &= outbox.send(&self.position());
+        if outbox.views {
+            alive &= outbox.send(&ServerMessage::Board {
+                game: self.id.clone(),
+                board: Box::new(board_geometry(self.room.session())),
+            });
+            alive &= outbox.send(&self.position());
+        }
         self.followers.retain(|f| f.outbox.conn != outbox.conn);
         if alive {
             self.followers.push(Follower {
@@ -521,16 +523,26 @@ impl RoomActor {
                 GameEvent::Moved { .. } | GameEvent::TakenBack { .. } | GameEvent::Ended { .. }
             )
         });
-        let position = moved.then(|| self.position());
-        self.followers.retain(|follower| {
-            let sent = events.iter().enumerate().all(|(k, event)| {
-                follower.outbox.send(&ServerMessage::Event {
+        // Each message is written once for every follower; the position
+        // (the mover's legal moves, in words) only if someone draws it.
+        let position = (moved && self.followers.iter().any(|f| f.outbox.views))
+            .then(|| to_json(&self.position()));
+        let texts: Vec<String> = events
+            .iter()
+            .enumerate()
+            .map(|(k, event)| {
+                to_json(&ServerMessage::Event {
                     game: id.clone(),
                     version: first_version + k as u64,
                     event: event.clone(),
                 })
-            });
-            sent && position.as_ref().is_none_or(|p| follower.outbox.send(p))
+            })
+            .collect();
+        self.followers.retain(|follower| {
+            let outbox = &follower.outbox;
+            let sent = texts.iter().all(|text| outbox.send_text(text.clone()));
+            let wanted = position.as_ref().filter(|_| outbox.views);
+            sent && wanted.is_none_or(|p| outbox.send_text(p.clone()))
         });
         self.presence_changed();
     }

@@ -87,13 +87,14 @@ pub async fn serve_connection<S>(
     lobby: Arc<Lobby>,
     conn: u64,
     peer: IpAddr,
+    views: bool,
     mut shutdown: watch::Receiver<bool>,
 ) where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
     let limits = lobby.limits;
     let (sink, mut source) = socket.split();
-    let (outbox, queue) = Outbox::new(conn);
+    let (outbox, queue) = Outbox::new(conn, views);
     let writer = Writer::spawn(sink, queue);
     outbox.send(&ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,

@@ -14,19 +14,28 @@ pub const OUTBOX_SIZE: usize = 1024;
 pub struct Outbox {
     /// The connection's number, unique in this server's run.
     pub conn: u64,
+    /// Whether the client draws from the server's `board` and `position`
+    /// (a browser), or replays the events itself and asked for none.
+    pub views: bool,
     tx: mpsc::Sender<String>,
 }
 
 impl Outbox {
-    pub fn new(conn: u64) -> (Outbox, mpsc::Receiver<String>) {
+    pub fn new(conn: u64, views: bool) -> (Outbox, mpsc::Receiver<String>) {
         let (tx, rx) = mpsc::channel(OUTBOX_SIZE);
-        (Outbox { conn, tx }, rx)
+        (Outbox { conn, views, tx }, rx)
     }
 
     /// Queues a message; false when the connection is gone or too far
     /// behind.
     pub fn send(&self, message: &ServerMessage) -> bool {
-        self.tx.try_send(to_json(message)).is_ok()
+        self.send_text(to_json(message))
+    }
+
+    /// Queues a message already written as JSON (one text for every
+    /// follower of a game); false as for [`Outbox::send`].
+    pub fn send_text(&self, text: String) -> bool {
+        self.tx.try_send(text).is_ok()
     }
 
     /// Whether the connection has ended (its writer is gone).
