@@ -405,3 +405,35 @@ fn a_click_on_a_man_that_cannot_move_says_why_in_a_lesson() {
     );
     assert!(player(&app).awaiting_move(), "the exercise still waits");
 }
+
+/// A click on the board while the lesson shows a caption is answered: the
+/// step wants no move, and the panel says how to go on, until it moves on.
+#[test]
+fn a_click_outside_an_exercise_says_the_step_wants_no_move() {
+    use variantarium::app::CellClicked;
+    use variantarium::app::learn::aside::LessonAside;
+    let mut app = world(Duration::from_millis(250), false);
+    open(&mut app, "hexagonal-finch", None);
+    app.world_mut().write_message(LessonControl::PlayPause);
+    app.update();
+    assert!(!player(&app).playing && !player(&app).awaiting_move());
+    let game = app.world().resource::<Match>();
+    let before = game.session.position_text();
+    let cell = game.session.legal_moves()[0].route.from;
+    app.world_mut().write_message(CellClicked { cell });
+    app.update();
+    let line = app.world().resource::<LessonAside>().now(player(&app));
+    let line = line.expect("the click is answered").to_string();
+    assert!(
+        line.contains("does not ask for a move") && line.contains("Play"),
+        "{line}"
+    );
+    let game = app.world().resource::<Match>();
+    assert_eq!(game.session.position_text(), before, "nothing moved");
+    let done = player(&app).frame.done;
+    app.world_mut().write_message(LessonControl::Forward);
+    app.update();
+    assert!(player(&app).frame.done > done, "the lesson steps on");
+    let aside = app.world().resource::<LessonAside>();
+    assert_eq!(aside.now(player(&app)), None, "the line goes with its step");
+}

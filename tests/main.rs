@@ -28,6 +28,8 @@ mod hexchess;
 mod hexchess3p;
 #[cfg(feature = "app")]
 mod host_window;
+#[cfg(feature = "app")]
+mod hover;
 mod install_files;
 #[cfg(feature = "app")]
 mod keys;

@@ -165,3 +165,82 @@ fn a_quick_click_after_scrolling_the_learn_list_opens_the_lesson() {
     }
     assert_eq!(opened, 5, "every quick click opens its lesson");
 }
+
+/// At a frame a second, a click aimed at a lesson seen just after the Learn
+/// list was wheel-scrolled opens that lesson: the list does not slide on
+/// under the pointer between the frame the player saw and the click. The
+/// wheel reaches egui as the window hands it over.
+#[test]
+fn a_click_on_a_lesson_seen_after_the_wheel_opens_it_at_a_frame_a_second() {
+    use variantarium::app::learn::menu::{LearnChoice, learn_window};
+    use variantarium::app::ui::wheel::{WheelTurn, wheel_events};
+    use variantarium::learn::Library;
+    use variantarium::learn::progress::Progress;
+    let library = Library::shipped().expect("the shipped lessons");
+    let progress = Progress::default();
+    let ctx = context();
+    let mut controls = ControlMap::default();
+    let mut time = 0.0;
+    let mut scrolling = false;
+    // One frame a second; `turns` are the wheel's notches in it.
+    let mut frame = |turns: &[WheelTurn], events: Vec<egui::Event>| {
+        controls.0.clear();
+        time += 1.0;
+        let mut all = wheel_events(&mut scrolling, turns, egui::Modifiers::NONE);
+        all.extend(events);
+        let input = egui::RawInput {
+            screen_rect: screen(),
+            time: Some(time),
+            predicted_dt: 1.0,
+            events: all,
+            ..Default::default()
+        };
+        let mut chosen = None;
+        let mut output = ctx.run_ui(input, |ui| {
+            chosen = learn_window(ui.ctx(), &library, &progress, None, &mut controls);
+        });
+        output.textures_delta.clear();
+        (chosen, controls.clone())
+    };
+    frame(&[], Vec::new());
+    let (_, shown) = frame(&[], Vec::new());
+    let first = shown
+        .0
+        .keys()
+        .find(|k| k.starts_with("lesson:"))
+        .expect("a lesson");
+    let over_list = egui::Pos2::from(shown.0[first]);
+    let notches = WheelTurn {
+        delta: bevy::prelude::Vec2::new(0.0, -3.0),
+        in_lines: true,
+    };
+    let mut lost = Vec::new();
+    for round in 0..5 {
+        frame(&[notches], vec![egui::Event::PointerMoved(over_list)]);
+        // The frame the player looks at before aiming.
+        let (_, shown) = frame(&[], Vec::new());
+        let lessons: Vec<(&String, &[f32; 2])> = shown
+            .0
+            .iter()
+            .filter(|(k, _)| k.starts_with("lesson:"))
+            .collect();
+        let (name, at) = lessons[(lessons.len() / 2 + round) % lessons.len()];
+        let at = egui::Pos2::from(*at);
+        // The pointer goes there; the button goes down and up in the next
+        // frame, or (every other round) down in one and up in the next.
+        let mut chosen = vec![frame(&[], vec![egui::Event::PointerMoved(at)]).0];
+        if round % 2 == 0 {
+            chosen.push(frame(&[], vec![button(at, true), button(at, false)]).0);
+        } else {
+            chosen.push(frame(&[], vec![button(at, true)]).0);
+            chosen.push(frame(&[], vec![button(at, false)]).0);
+        }
+        chosen.push(frame(&[], Vec::new()).0);
+        let id = name.trim_start_matches("lesson:").to_string();
+        let chosen: Vec<LearnChoice> = chosen.into_iter().flatten().collect();
+        if chosen != [LearnChoice::Lesson(id)] {
+            lost.push(format!("round {round}: a click on {name} chose {chosen:?}"));
+        }
+    }
+    assert!(lost.is_empty(), "{lost:#?}");
+}

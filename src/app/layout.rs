@@ -25,6 +25,27 @@ pub const BOARD_SHARE: f32 = 0.6;
 /// The margin the boards keep from the window's edges and the panels.
 const MARGIN: f32 = 12.0;
 
+/// Below this window width the corner panel (the analysis) is a strip of
+/// two lines across the top instead of a column: a column beside the side
+/// panel would leave the boards well under [`BOARD_SHARE`] of the width.
+const COMPACT_CORNER_BELOW: f32 = 1000.0;
+
+/// Whether the corner panel is a strip in a window `window_width` wide.
+pub fn compact_corner(window_width: f32) -> bool {
+    window_width < COMPACT_CORNER_BELOW
+}
+
+/// The width the corner panel's contents may take in a window
+/// `window_width` wide: a column's, or in a narrow window the room left of
+/// the side panel.
+pub fn corner_content_width(window_width: f32, column: f32) -> f32 {
+    if compact_corner(window_width) {
+        (panel_left(window_width) - 2.0 * PANEL_GAP - PANEL_FRAME).max(column)
+    } else {
+        column
+    }
+}
+
 /// The width a side panel takes in a window `window_width` wide, its frame
 /// included: [`PANEL_WIDTH`], narrower in a narrow window so that the
 /// boards keep [`BOARD_SHARE`] of the width beside it.
@@ -152,5 +173,30 @@ mod tests {
         assert!(panel_width(640.0) < PANEL_WIDTH);
         // Where 60 % cannot be had the panel keeps its least width.
         assert_eq!(panel_width(400.0), PANEL_MIN_WIDTH);
+    }
+
+    /// In a narrow window the corner panel (the analysis) is a strip of
+    /// two lines across the top, left of the side panel: the boards below
+    /// it keep at least 60 % of the width.
+    #[test]
+    fn a_corner_strip_leaves_the_boards_most_of_the_width() {
+        for (w, h) in [(800.0, 600.0), (640.0, 480.0), (960.0, 600.0)] {
+            assert!(compact_corner(w), "{w}: a strip");
+            let width = corner_content_width(w, 220.0) + PANEL_FRAME;
+            let strip = Rect::new(PANEL_GAP, PANEL_GAP, PANEL_GAP + width, 64.0);
+            assert!(
+                strip.max.x <= panel_left(w),
+                "{w}x{h}: the strip meets the panel"
+            );
+            let free = free_area(w, h, Some(panel_left(w)), Some(strip));
+            assert!(
+                free.width() >= BOARD_SHARE * w,
+                "{w}x{h}: the boards get {} of {w} pixels",
+                free.width()
+            );
+            assert!(free.min.y > strip.max.y, "{w}x{h}: the boards are below it");
+        }
+        assert!(!compact_corner(1280.0));
+        assert_eq!(corner_content_width(1280.0, 220.0), 220.0);
     }
 }

@@ -1,8 +1,10 @@
 //! Learn mode in the window: the lesson player ([`player`]) and its pacing
-//! by a recording's cues ([`paced`]), the lesson menu ([`menu`]), the
+//! by a recording's cues ([`paced`]), what a click outside an exercise
+//! hears ([`aside`]), the lesson menu ([`menu`]), the
 //! lesson panel with its captions and controls ([`panel`]) and the "Show
 //! me" links of the game panel ([`show_me`]).
 
+pub mod aside;
 pub mod lesson_hints;
 pub mod menu;
 pub mod paced;
@@ -16,6 +18,7 @@ use bevy::prelude::*;
 pub fn plugin(app: &mut App) {
     player::plugin(app);
     paced::plugin(app);
+    aside::plugin(app);
 }
 
 /// The Learn menu and the lesson panel (egui), beside the scene.

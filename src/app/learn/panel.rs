@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::aside::LessonAside;
 use super::player::{Feedback, LessonControl, LessonLibrary, LessonPlayer, LessonRequested};
 use crate::app::layout::{ControlMap, PANEL_GAP, PanelRect, UiSystems, panel_content_width};
 use crate::app::play::game::Match;
@@ -32,6 +33,7 @@ fn lesson_panel(
     mut contexts: EguiContexts,
     player: Res<LessonPlayer>,
     game: Option<Res<Match>>,
+    aside: Res<LessonAside>,
     library: Res<LessonLibrary>,
     mut panel: ResMut<PanelRect>,
     mut map: ResMut<ControlMap>,
@@ -60,7 +62,7 @@ fn lesson_panel(
                         &mut controls,
                         &mut map,
                         &mut requests,
-                        game.as_ref().and_then(|g| g.notice.as_deref()),
+                        board_line(&player, game.as_deref(), &aside),
                     );
                 });
         });
@@ -69,6 +71,21 @@ fn lesson_panel(
         panel.0 = rect;
     }
     Ok(())
+}
+
+/// What the last click on the board did not do: in an exercise, why (a man
+/// that cannot move, an empty cell) as the rules say it; outside one, that
+/// the step wants no move.
+fn board_line<'a>(
+    player: &LessonPlayer,
+    game: Option<&'a Match>,
+    aside: &'a LessonAside,
+) -> Option<&'a str> {
+    if player.awaiting_move() {
+        game.and_then(|g| g.notice.as_deref())
+    } else {
+        aside.now(player)
+    }
 }
 
 /// The lesson panel's title, progress, controls and words.
@@ -116,9 +133,7 @@ fn lesson_contents(
     ui.separator();
     if words {
         lesson_words(ui, player);
-        // Why the last click on the board did nothing (a man that cannot
-        // move, an empty cell), as the rules say it.
-        if let Some(notice) = notice.filter(|_| player.awaiting_move()) {
+        if let Some(notice) = notice {
             ui.add_space(4.0);
             ui.add(egui::Label::new(egui::RichText::new(notice).color(NOTICE)).wrap());
         }

@@ -36,7 +36,7 @@ use crate::app::play::game::CellClicked;
 use crate::app::play::pieces::Piece;
 use crate::rules::view::CellId;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         (

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::theme::EXPLAIN;
-use crate::app::layout::{AnalysisRect, ControlMap};
+use crate::app::layout::{AnalysisRect, ControlMap, compact_corner, corner_content_width};
 use crate::app::play::computer::Analysing;
 use crate::app::play::game::Match;
 use crate::engine::session::Analysis;
@@ -33,19 +33,29 @@ pub(super) fn analysis_panel(
     let ctx = contexts.ctx_mut()?;
     let sides = game.session.side_count();
     let over = game.is_over();
+    let window_width = ctx.content_rect().width();
+    // In a narrow window a strip of two lines, so that the boards below it
+    // keep most of the width.
+    let compact = compact_corner(window_width);
     let shown = egui::Window::new("Analysis")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .resizable(false)
         .collapsible(false)
+        .title_bar(!compact)
         .show(ctx, |ui| {
-            ui.set_max_width(BAR_SIZE.x);
+            ui.set_max_width(corner_content_width(window_width, BAR_SIZE.x));
             let mut on = analysing.on;
-            // A finished game is what players analyse most: stepping
-            // back through its moves shows each position's analysis.
-            let toggle = ui.add(egui::Button::new("Analyse").selected(on));
-            if controls.note("analyse", toggle).clicked() {
-                on = !on;
-            }
+            ui.horizontal(|ui| {
+                // A finished game is what players analyse most: stepping
+                // back through its moves shows each position's analysis.
+                let toggle = ui.add(egui::Button::new("Analyse").selected(on));
+                if controls.note("analyse", toggle).clicked() {
+                    on = !on;
+                }
+                if compact && on && !over {
+                    analysis_status(ui, &analysing, sides, compact, &mut controls);
+                }
+            });
             if on != analysing.on {
                 analysing.on = on;
             }
@@ -66,13 +76,14 @@ pub(super) fn analysis_panel(
                 return;
             }
             match &analysing.latest {
-                Some(found) => show_analysis(ui, found, sides, &mut controls),
-                None => {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.label("Analysing…");
-                    });
+                Some(found) => {
+                    if !compact {
+                        evaluation(ui, found, sides, compact, &mut controls);
+                    }
+                    best_line(ui, found, compact);
                 }
+                None if !compact => analysis_status(ui, &analysing, sides, compact, &mut controls),
+                None => {}
             }
         });
     let rect = shown.map(|inner| inner.response.rect);
@@ -85,8 +96,35 @@ pub(super) fn analysis_panel(
     Ok(())
 }
 
-/// The bar, the score and depth, and the best line.
-fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut ControlMap) {
+/// The evaluation when there is one, else a spinner while the search
+/// starts.
+fn analysis_status(
+    ui: &mut egui::Ui,
+    analysing: &Analysing,
+    sides: u8,
+    compact: bool,
+    controls: &mut ControlMap,
+) {
+    match &analysing.latest {
+        Some(found) => evaluation(ui, found, sides, compact, controls),
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Analysing…");
+            });
+        }
+    }
+}
+
+/// The bar and the score (and in a column, the depth); in a strip the
+/// bar is shorter and all stand in a row.
+fn evaluation(
+    ui: &mut egui::Ui,
+    found: &Analysis,
+    sides: u8,
+    compact: bool,
+    controls: &mut ControlMap,
+) {
     // Two players: White's point of view, as a chess player reads a bar.
     // More: the side to move's, against the others together.
     let (holder, score, mate) = if sides == 2 && found.side != Side::WHITE {
@@ -99,7 +137,12 @@ fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut 
         Some(_) => 0.0,
         None => 1.0 / (1.0 + (-(score as f32) / BAR_SCALE).exp()),
     };
-    let (rect, bar) = ui.allocate_exact_size(BAR_SIZE, egui::Sense::hover());
+    let size = if compact {
+        egui::vec2(BAR_SIZE.x * 0.6, BAR_SIZE.y)
+    } else {
+        BAR_SIZE
+    };
+    let (rect, bar) = ui.allocate_exact_size(size, egui::Sense::hover());
     // Named like a control, so that scripts and tests find the bar.
     controls.note("evaluation-bar", bar);
     let painter = ui.painter();
@@ -117,11 +160,18 @@ fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut 
         None => format!("{:+.2} for {}", score as f32 / 100.0, holder.name()),
     };
     ui.label(egui::RichText::new(value).strong());
-    ui.label(format!(
-        "Depth {} · {} nodes",
-        found.depth,
-        thousands(found.nodes)
-    ));
+    if !compact {
+        ui.label(depth(found));
+    }
+}
+
+fn depth(found: &Analysis) -> String {
+    format!("Depth {} · {} nodes", found.depth, thousands(found.nodes))
+}
+
+/// The best line: wrapped in a column; in a strip, after the depth on one
+/// line, cut where the strip ends.
+fn best_line(ui: &mut egui::Ui, found: &Analysis, compact: bool) {
     let shown: Vec<&str> = found
         .line
         .iter()
@@ -133,12 +183,13 @@ fn show_analysis(ui: &mut egui::Ui, found: &Analysis, sides: u8, controls: &mut 
     } else {
         ""
     };
-    ui.add(
-        egui::Label::new(
-            egui::RichText::new(format!("Best line: {}{more}", shown.join(" "))).color(EXPLAIN),
-        )
-        .wrap(),
-    );
+    let line = format!("Best line: {}{more}", shown.join(" "));
+    if compact {
+        let text = format!("{} · {line}", depth(found));
+        ui.add(egui::Label::new(egui::RichText::new(text).color(EXPLAIN)).truncate());
+    } else {
+        ui.add(egui::Label::new(egui::RichText::new(line).color(EXPLAIN)).wrap());
+    }
 }
 
 /// 1234567 as "1.2M", 45000 as "45k".

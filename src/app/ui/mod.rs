@@ -22,6 +22,7 @@ mod record_dialog;
 mod saved_games;
 mod settings_window;
 pub mod theme;
+pub mod wheel;
 mod window_icon;
 
 use bevy::prelude::*;
@@ -67,7 +68,7 @@ fn forget_controls(mut controls: ResMut<ControlMap>, mut analysis: ResMut<Analys
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((keyboard::plugin, window_icon::plugin));
+    app.add_plugins((keyboard::plugin, wheel::plugin, window_icon::plugin));
     app.init_resource::<RecordDialog>()
         .init_resource::<ControlMap>()
         .init_resource::<PanelRect>()
