@@ -51,7 +51,10 @@ fn puzzle_menu(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
+    // Above the title screen's windows, which a click on their Puzzles
+    // button would otherwise raise over this one.
     egui::Window::new("Puzzles")
+        .order(egui::Order::Foreground)
         .open(&mut open)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
