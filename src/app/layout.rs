@@ -69,7 +69,9 @@ pub fn panel_left(window_width: f32) -> f32 {
 /// left of the game panel (whose left edge is `panel_left` when it is up)
 /// and clear of the panel in the top left corner (the analysis, when it is
 /// up), less a margin. Beside the corner panel or below it, whichever
-/// leaves the larger area.
+/// leaves the larger area; below it, as far from the bottom as the panel
+/// reaches from the top, since the camera shifts the picture sideways
+/// only and keeps the boards centred on the window's height.
 pub fn free_area(width: f32, height: f32, panel_left: Option<f32>, corner: Option<Rect>) -> Rect {
     let right = match panel_left {
         // A window too narrow for the panel beside the boards: they share it.
@@ -82,7 +84,13 @@ pub fn free_area(width: f32, height: f32, panel_left: Option<f32>, corner: Optio
         return whole;
     };
     let beside = Rect::new(corner.max.x + margin, whole.min.y, whole.max.x, whole.max.y);
-    let below = Rect::new(whole.min.x, corner.max.y + margin, whole.max.x, whole.max.y);
+    let top = corner.max.y + margin;
+    let below = Rect::new(
+        whole.min.x,
+        top,
+        whole.max.x,
+        whole.max.y - (top - whole.min.y),
+    );
     let area = |r: Rect| r.width().max(0.0) * r.height().max(0.0);
     if area(beside) >= area(below) {
         beside
@@ -198,5 +206,21 @@ mod tests {
         }
         assert!(!compact_corner(1280.0));
         assert_eq!(corner_content_width(1280.0, 220.0), 220.0);
+    }
+
+    /// The camera keeps the boards centred on the window's height, so the
+    /// free area is too; beside the analysis column of a wide window the
+    /// boards get the whole height, not a band below the column.
+    #[test]
+    fn the_free_area_beside_a_corner_column_keeps_the_whole_height() {
+        let (w, h) = (1280.0, 720.0);
+        let column = Rect::new(PANEL_GAP, PANEL_GAP, 348.0, 180.0);
+        let free = free_area(w, h, Some(panel_left(w)), Some(column));
+        assert!(free.min.x > column.max.x, "beside the column: {free:?}");
+        assert_eq!(free.height(), h - 2.0 * MARGIN);
+        for corner in [Some(column), Some(Rect::new(8.0, 8.0, 900.0, 64.0)), None] {
+            let free = free_area(w, h, Some(panel_left(w)), corner);
+            assert_eq!(free.center().y, h / 2.0, "{corner:?}");
+        }
     }
 }

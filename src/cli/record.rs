@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::setup::Setup;
 use crate::engine::Level;
-use crate::engine::session::computer_move;
+use crate::engine::session::replayable_move;
 use crate::record;
 use crate::rules::history::DrawRules;
 use crate::rules::notation::move_list;
@@ -347,7 +347,7 @@ fn computer_game(start: &dyn Session, levels: &[Level], seed: u64, plies: u32) -
             break;
         }
         let level = levels[game.side_to_move().0 as usize % levels.len()];
-        let Some(text) = computer_move(game.as_ref(), level, splitmix64(seed ^ ply)) else {
+        let Some(text) = replayable_move(game.as_ref(), level, splitmix64(seed ^ ply)) else {
             break;
         };
         if game.play(&text).is_err() {

@@ -15,20 +15,28 @@ use crate::rules::{Position, Side};
 /// The move the computer plays at `level` in this game, in notation; None
 /// when the side to move has no move.
 pub fn computer_move(session: &dyn Session, level: Level, seed: u64) -> Option<String> {
-    think(session, Some((level, seed)))
+    think(session, Some((level, seed)), true)
+}
+
+/// The computer's move as [`computer_move`] finds it, but without the
+/// level's time cap: the same move from the same seed however busy the
+/// machine is (a recording's games replay exactly).
+pub fn replayable_move(session: &dyn Session, level: Level, seed: u64) -> Option<String> {
+    think(session, Some((level, seed)), false)
 }
 
 /// A suggestion for the person to move, in notation.
 pub fn hint_move(session: &dyn Session) -> Option<String> {
-    think(session, None)
+    think(session, None, true)
 }
 
-fn think(session: &dyn Session, level: Option<(Level, u64)>) -> Option<String> {
+fn think(session: &dyn Session, level: Option<(Level, u64)>, time_cap: bool) -> Option<String> {
     let visitor = Think {
         text: session.position_text(),
         history: session.earlier_hashes(),
         fifty_move_clock: session.fifty_move_clock(),
         level,
+        time_cap,
     };
     session.variant().visit(visitor).ok().flatten()
 }
@@ -38,6 +46,8 @@ struct Think {
     history: Vec<u64>,
     fifty_move_clock: Option<u32>,
     level: Option<(Level, u64)>,
+    /// Whether the level's wall-clock cap applies.
+    time_cap: bool,
 }
 
 impl VariantVisitor for Think {
@@ -58,6 +68,7 @@ impl VariantVisitor for Think {
         };
         let limits = SearchLimits {
             threads,
+            time: limits.time.filter(|_| self.time_cap),
             ..limits.with_fifty_move_clock(self.fifty_move_clock)
         };
         let best = search(&pos, &self.history, &limits)?.best;

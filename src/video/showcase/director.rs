@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::moments::{Signature, caption, moments, signatures_of};
 use crate::engine::Level;
-use crate::engine::session::computer_move;
+use crate::engine::session::replayable_move;
 use crate::learn::lesson::READING_PACE;
 use crate::rules::history::DrawRules;
 use crate::rules::session::{Session, new_session};
@@ -126,7 +126,8 @@ fn play(start: &dyn Session, seed: u64, wanted: &[Signature]) -> Played {
         if game.outcome().is_some() {
             break;
         }
-        let Some(text) = computer_move(game.as_ref(), level, splitmix64(seed ^ (ply << 8))) else {
+        let Some(text) = replayable_move(game.as_ref(), level, splitmix64(seed ^ (ply << 8)))
+        else {
             break;
         };
         let before = game.clone_box();
