@@ -33,6 +33,8 @@ pub struct Plan {
     pub wait: Duration,
     /// A bot thinks a random time from 0 to twice this before each move.
     pub think: Duration,
+    /// Whether the bots are sent the views a browser draws from.
+    pub views: bool,
     /// When a soak run ends: no new game is started after it.
     pub until: Option<Instant>,
     /// Counts and latencies as they come, for a soak run's samples.
@@ -158,8 +160,10 @@ async fn connect(plan: &Plan, gate: &Semaphore) -> Result<Socket, String> {
             .await
             .map_err(|e| format!("cannot connect to {}: {e}", plan.addr))?;
         let _ = stream.set_nodelay(true);
-        // The bots replay the events themselves, as the window does.
-        let url = format!("ws://{}/?views=0", plan.addr);
+        // The bots replay the events themselves, as the window does,
+        // unless they stand for browsers.
+        let query = if plan.views { "" } else { "?views=0" };
+        let url = format!("ws://{}/{query}", plan.addr);
         let (mut socket, _) = tokio_tungstenite::client_async(url, stream)
             .await
             .map_err(|e| format!("cannot open a WebSocket to {}: {e}", plan.addr))?;

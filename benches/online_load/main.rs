@@ -71,6 +71,10 @@ struct Args {
     /// this, at random).
     #[arg(long, default_value_t = 0)]
     think_ms: u64,
+    /// The bots ask for the `board` and `position` messages a browser
+    /// draws from (by default they replay the events, as the window does).
+    #[arg(long)]
+    views: bool,
     /// Seconds between two samples of a soak run.
     #[arg(long, default_value_t = 60)]
     every: u64,
@@ -192,6 +196,7 @@ async fn measure(args: &Args, addr: &str, server: u32) -> Result<Measured, Strin
         plies: args.plies,
         wait: WAIT,
         think: Duration::from_millis(args.think_ms),
+        views: args.views,
         until: minutes.map(|m| started + m),
         live: Arc::new(Live::default()),
     });
