@@ -207,8 +207,9 @@ impl GameView {
         else {
             return Err(format!("game {game}: its first event is not `created`"));
         };
-        // Room::new checks the event as the server does.
-        let session = Room::new(created)?.fresh_session()?;
+        // Room::new checks the event as the server does, and makes the
+        // game's session at its start.
+        let session = Room::new(created)?.into_session();
         Ok(GameView {
             game: game.to_string(),
             version: 1,

@@ -296,6 +296,11 @@ impl Room {
         })
     }
 
+    /// The rules session of the game as it stands, taken out of the room.
+    pub fn into_session(self) -> Box<dyn Session> {
+        self.session
+    }
+
     /// The rules session of the game as it stands.
     pub fn session(&self) -> &dyn Session {
         self.session.as_ref()
@@ -306,7 +311,7 @@ impl Room {
     }
 
     /// The rules session of the game's start, as its first event made it.
-    pub fn fresh_session(&self) -> Result<Box<dyn Session>, String> {
+    fn fresh_session(&self) -> Result<Box<dyn Session>, String> {
         match self.events.first() {
             Some(GameEvent::Created {
                 variant,

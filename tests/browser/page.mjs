@@ -15,3 +15,12 @@ export const targets = (page) =>
 
 // The moves the chooser offers (a promotion's choices, moves in place).
 export const choices = (page) => page.$$eval(".chooser button[data-play]", (els) => els.map((e) => e.getAttribute("data-play")));
+
+// Runs `play` for every family at once; a family whose run threw is one
+// failed check, named by its first line.
+export async function everyFamily(families, play, check) {
+  const outcomes = await Promise.allSettled(families.map((family) => play(family)));
+  outcomes.forEach((o, k) => {
+    if (o.status === "rejected") check(false, `${families[k]}: ${o.reason && o.reason.message ? o.reason.message.split("\n")[0] : o.reason}`);
+  });
+}

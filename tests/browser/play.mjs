@@ -19,7 +19,7 @@
 //   ok what / FAIL what       — a check; any FAIL makes the exit status 1
 import { chromium } from "playwright-core";
 import fs from "node:fs";
-import { cell, choices, played, targets as markedTargets } from "./page.mjs";
+import { cell, choices, everyFamily, played, targets as markedTargets } from "./page.mjs";
 
 const [addr, shots, movesArg, ...families] = process.argv.slice(2);
 const MOVES = Number(movesArg);
@@ -310,10 +310,7 @@ async function playGame(family, pages) {
 
 try {
   await lobby();
-  const outcomes = await Promise.allSettled(families.map((family) => play(family)));
-  outcomes.forEach((o, k) => {
-    if (o.status === "rejected") check(false, `${families[k]}: ${o.reason && o.reason.message ? o.reason.message.split("\n")[0] : o.reason}`);
-  });
+  await everyFamily(families, play, check);
 } finally {
   await browser.close();
 }
