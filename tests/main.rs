@@ -39,6 +39,8 @@ mod lesson_player;
 mod manual;
 #[cfg(feature = "app")]
 mod menus;
+#[cfg(feature = "app")]
+mod moments;
 mod multi_search;
 mod net;
 mod net_commit;

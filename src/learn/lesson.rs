@@ -150,6 +150,8 @@ pub enum ArrowKind {
     Transmitter,
     /// The two companions whose distance is a Flaxman man's jump.
     Definers,
+    /// A move the rules refuse, drawn red and dashed.
+    Illegal,
 }
 
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

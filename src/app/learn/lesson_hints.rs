@@ -26,10 +26,12 @@ fn arrow_kind(kind: ArrowKind) -> HintKind {
         ArrowKind::Route => HintKind::Route,
         ArrowKind::Transmitter => HintKind::Transmitter,
         ArrowKind::Definers => HintKind::Definers,
+        ArrowKind::Illegal => HintKind::Forbidden,
     }
 }
 
-/// The hints a frame shows: its arrows, then its marks.
+/// The hints a frame shows: its arrows (a move's with its arrowhead), then
+/// its marks.
 pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
     let mut hints: Vec<Hint> = frame
         .arrows
@@ -40,20 +42,6 @@ pub fn frame_hints(frame: &Frame) -> Vec<Hint> {
             label: arrow.label.clone(),
         })
         .collect();
-    // A move's arrow ends in a ring, so that its direction shows.
-    hints.extend(
-        frame
-            .arrows
-            .iter()
-            .filter(|a| matches!(a.kind, ArrowKind::Straight | ArrowKind::Route))
-            .filter_map(|a| a.cells.last())
-            .filter(|&&at| !frame.marks.iter().any(|m| m.cell == at))
-            .map(|&at| Hint::Mark {
-                at,
-                kind: HintKind::Note,
-                label: String::new(),
-            }),
-    );
     hints.extend(frame.marks.iter().map(|mark| Hint::Mark {
         at: mark.cell,
         kind: mark_kind(mark.colour),

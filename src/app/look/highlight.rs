@@ -1,5 +1,6 @@
 //! Draws the marks planned in [`crate::app::play::marks`]: the selected piece, its
-//! targets (captures ringed in red), the last move, and a King in check.
+//! targets (a dot where it may move, a ring round what it may capture, both
+//! green: red means forbidden or attacked, as in check), the last move, and a King in check.
 
 use bevy::prelude::*;
 
@@ -50,7 +51,7 @@ fn make_mark_style(
         ),
         pad: meshes.add(Cylinder::new(0.44, 0.008)),
         target: glow(&mut materials, [0.25, 0.85, 0.35, 0.85]),
-        capture: glow(&mut materials, [0.95, 0.2, 0.15, 0.9]),
+        capture: glow(&mut materials, [0.25, 0.85, 0.35, 0.95]),
         selected: glow(&mut materials, [1.0, 0.85, 0.2, 0.9]),
         last: glow(&mut materials, [0.95, 0.75, 0.25, 0.35]),
         check: glow(&mut materials, [1.0, 0.1, 0.05, 0.6]),

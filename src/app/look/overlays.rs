@@ -55,6 +55,9 @@ fn track_hovered_cell(pointed: Pointed, mut hovered: ResMut<HoveredCell>) {
     }
 }
 
+/// One colour, one meaning, everywhere: green where a man may go, red what
+/// is forbidden or attacked, gold where to look, blue and violet the links
+/// between men, white a plain move.
 fn colour(kind: HintKind) -> Color {
     match kind {
         HintKind::Definers => Color::srgb(0.2, 0.85, 0.95),
@@ -62,7 +65,7 @@ fn colour(kind: HintKind) -> Color {
         HintKind::Transmitter => Color::srgb(0.6, 0.45, 1.0),
         HintKind::Route => Color::srgb(0.75, 1.0, 0.3),
         HintKind::Check => Color::srgb(1.0, 0.15, 0.1),
-        HintKind::Forbidden => Color::srgb(1.0, 0.5, 0.1),
+        HintKind::Forbidden => Color::srgb(1.0, 0.15, 0.1),
         HintKind::LoomEffect => Color::srgb(1.0, 0.85, 0.3),
         HintKind::Note => Color::srgb(0.95, 0.95, 0.95),
     }
@@ -92,10 +95,12 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
         let colour = colour(hint.kind());
         match hint {
             Hint::Line { from, to, .. } => {
-                gizmos.line(index.place(*from) + LIFT, index.place(*to) + LIFT, colour);
+                let points = [index.place(*from) + LIFT, index.place(*to) + LIFT];
+                draw_route(&mut gizmos, &points, colour, hint.kind());
             }
             Hint::Path { cells, .. } => {
-                gizmos.linestrip(cells.iter().map(|c| index.place(*c) + LIFT), colour);
+                let points: Vec<Vec3> = cells.iter().map(|c| index.place(*c) + LIFT).collect();
+                draw_route(&mut gizmos, &points, colour, hint.kind());
             }
             Hint::Mark { at, .. } => {
                 let flat = Quat::from_rotation_x(std::f32::consts::FRAC_PI_2);
@@ -106,6 +111,55 @@ fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos
                 );
             }
         }
+    }
+}
+
+/// A line or path of a hint: a move's (a route, a line of attack) ends in
+/// an arrowhead, a link between men (definers, a Transmitter) does not, and
+/// what the rules refuse is dashed.
+fn draw_route(gizmos: &mut Gizmos, points: &[Vec3], colour: Color, kind: HintKind) {
+    let Some((&last, before)) = points.split_last() else {
+        return;
+    };
+    let Some(&penultimate) = before.last() else {
+        return;
+    };
+    let dashed = kind == HintKind::Forbidden;
+    let headed = !matches!(kind, HintKind::Definers | HintKind::Transmitter);
+    for leg in points.windows(2) {
+        let (a, b) = (leg[0], leg[1]);
+        // The last leg stops where the arrowhead starts.
+        let b = if headed && b == last && a == penultimate {
+            b - (b - a).normalize_or_zero() * ARROW_TIP.min(a.distance(b) * 0.5)
+        } else {
+            b
+        };
+        if dashed {
+            draw_dashes(gizmos, a, b, colour);
+        } else {
+            gizmos.line(a, b, colour);
+        }
+    }
+    if headed {
+        let tip_base = last - (last - penultimate).normalize_or_zero() * ARROW_TIP;
+        gizmos
+            .arrow(tip_base, last, colour)
+            .with_tip_length(ARROW_TIP);
+    }
+}
+
+/// The length of a route's arrowhead, in board units (a cell is one).
+const ARROW_TIP: f32 = 0.3;
+
+/// A dashed line: dashes of 0.14 units with gaps of 0.1.
+fn draw_dashes(gizmos: &mut Gizmos, a: Vec3, b: Vec3, colour: Color) {
+    let length = a.distance(b);
+    let direction = (b - a).normalize_or_zero();
+    let mut at = 0.0;
+    while at < length {
+        let end = (at + 0.14).min(length);
+        gizmos.line(a + direction * at, a + direction * end, colour);
+        at += 0.24;
     }
 }
 
@@ -180,7 +234,7 @@ pub fn lay_out_labels(
                 .any(|o| o.expand(1.0).intersects(*r))
         };
         // Nearest first, in pixels.
-        let mut offsets: Vec<egui::Vec2> = (-12..=12i8)
+        let mut offsets: Vec<egui::Vec2> = (-8..=8i8)
             .flat_map(|dy| {
                 (-2..=2i8).map(move |dx| egui::vec2(f32::from(dx) * step_x, f32::from(dy) * step_y))
             })
@@ -271,6 +325,29 @@ impl LabelView<'_> {
         Some(egui::Rect::from_center_size(p, egui::vec2(26.0, 22.0)))
     }
 
+    /// A hint's line or path on screen as small squares along it, every
+    /// few pixels: a label never hides the route it explains. A mark has
+    /// none.
+    fn line_rects(&self, hint: &Hint) -> Vec<egui::Rect> {
+        if matches!(hint, Hint::Mark { .. }) {
+            return Vec::new();
+        }
+        let points: Vec<egui::Pos2> = hint
+            .cells()
+            .iter()
+            .filter_map(|c| self.to_screen(self.index.place(*c) + LIFT))
+            .collect();
+        let mut rects = Vec::new();
+        for leg in points.windows(2) {
+            let steps = (leg[0].distance(leg[1]) / 8.0).ceil().max(1.0) as usize;
+            rects.extend((0..=steps).map(|i| {
+                let at = leg[0].lerp(leg[1], i as f32 / steps as f32);
+                egui::Rect::from_center_size(at, egui::vec2(8.0, 8.0))
+            }));
+        }
+        rects
+    }
+
     /// Where labels must not go: the panels, the selected man from its
     /// base to its top, the targets' marks and every cell a hint marks (a
     /// label must not hide where a man may go, nor the cell it explains);
@@ -294,6 +371,7 @@ impl LabelView<'_> {
         });
         let targets = selection.targets.iter().map(|t| t.cell);
         hard.extend(targets.chain(marked).filter_map(|c| self.cell_rect(c)));
+        hard.extend(hints.iter().flat_map(|h| self.line_rects(h)));
         let soft = self
             .placements
             .iter()
@@ -322,13 +400,15 @@ impl LabelView<'_> {
         let p = self.to_screen(anchor)?;
         let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
         let ink = egui::Color32::from_rgb(r, g, b);
+        // White on near black reads on any board; the bar beside the words
+        // says which colour of mark they explain.
         let galley = painter.layout(
             label.to_string(),
             egui::FontId::proportional(14.0),
-            ink,
+            LABEL_TEXT,
             260.0,
         );
-        let size = galley.size() + egui::vec2(6.0, 6.0);
+        let size = galley.size() + egui::vec2(6.0 + LABEL_BAR, 6.0);
         let centre = match hint {
             Hint::Mark { .. } => egui::pos2(p.x, p.y - size.y / 2.0),
             _ => egui::pos2(p.x, p.y - 16.0),
@@ -338,6 +418,7 @@ impl LabelView<'_> {
             size,
             galley,
             ink,
+            anchor: p,
         })
     }
 }
@@ -347,7 +428,38 @@ struct Label {
     centre: egui::Pos2,
     size: egui::Vec2,
     galley: std::sync::Arc<egui::Galley>,
+    /// The colour of the hint it explains.
     ink: egui::Color32,
+    /// The point on screen it explains: its mark, or its line's middle.
+    anchor: egui::Pos2,
+}
+
+/// A label's words: white, on [`LABEL_BACK`].
+const LABEL_TEXT: egui::Color32 = egui::Color32::from_rgb(248, 248, 244);
+const LABEL_BACK: egui::Color32 = egui::Color32::from_rgba_premultiplied(12, 12, 14, 235);
+/// The width of the bar in the hint's colour at a label's left.
+const LABEL_BAR: f32 = 4.0;
+
+/// A label where it was placed: its back, its bar in the hint's colour, its
+/// words, and, when it had to stand off from what it explains, a thin
+/// leader line to that.
+fn draw_label(painter: &egui::Painter, rect: egui::Rect, label: Label) {
+    if !rect.expand(14.0).contains(label.anchor) {
+        let from = egui::pos2(
+            label.anchor.x.clamp(rect.left(), rect.right()),
+            label.anchor.y.clamp(rect.top(), rect.bottom()),
+        );
+        painter.line_segment([from, label.anchor], egui::Stroke::new(3.0, LABEL_BACK));
+        painter.line_segment([from, label.anchor], egui::Stroke::new(1.5, label.ink));
+    }
+    painter.rect_filled(rect, 3.0, LABEL_BACK);
+    let bar = egui::Rect::from_min_size(rect.min, egui::vec2(LABEL_BAR, rect.height()));
+    painter.rect_filled(bar, 2.0, label.ink);
+    painter.galley(
+        rect.min + egui::vec2(LABEL_BAR + 3.0, 3.0),
+        label.galley,
+        LABEL_TEXT,
+    );
 }
 
 /// Each hint's words beside it: a line's at its middle, a mark's above
@@ -401,8 +513,7 @@ fn label_hints(
     let wanted: Vec<(egui::Pos2, egui::Vec2)> = labels.iter().map(|l| (l.centre, l.size)).collect();
     let rects = lay_out_labels(&wanted, &keep_out, screen);
     for (rect, label) in rects.into_iter().zip(labels) {
-        painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(180));
-        painter.galley(rect.min + egui::vec2(3.0, 3.0), label.galley, label.ink);
+        draw_label(&painter, rect, label);
     }
     Ok(())
 }

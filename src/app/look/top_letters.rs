@@ -11,7 +11,7 @@ use crate::app::play::game::Match;
 use crate::app::play::pieces::Piece;
 use crate::app::screen::Screen;
 use crate::rules::Side;
-use crate::rules::view::CellId;
+use crate::rules::view::{CellId, ManState};
 
 pub(super) fn plugin(app: &mut App) {
     // The letters (and every label drawn over the scene) follow the men and
@@ -95,7 +95,12 @@ fn letter_the_men(
     // Drawn in the cells' order, the same in every frame and every run
     // (where two discs touch, the same one lies on top).
     let mut topmost: std::collections::BTreeMap<CellId, (&Piece, Vec3)> = Default::default();
+    // The chakras that carry a man, by cell, with their mode.
+    let mut carried: std::collections::BTreeMap<CellId, ManState> = Default::default();
     for (piece, at) in &pieces {
+        if let Some(mode) = chakra_mode(piece) {
+            carried.insert(piece.cell, mode);
+        }
         let top = at.translation() + Vec3::Y * man_extent(variant, piece).height;
         let higher = topmost
             .get(&piece.cell)
@@ -110,6 +115,11 @@ fn letter_the_men(
         let Some((centre, radius)) = letter_disc(camera, eye, *top) else {
             continue;
         };
+        // A vacant chakra's face, drawn with its mode's sign, reads from
+        // above as it is: a disc over it would hide a flip.
+        if chakra_mode(piece).is_some() {
+            continue;
+        }
         let (disc, ink) = disc_colours(piece.side);
         painter.circle(centre, radius, disc, egui::Stroke::new(1.5, ink));
         painter.text(
@@ -119,6 +129,43 @@ fn letter_the_men(
             egui::FontId::proportional(letter_size(radius)),
             ink,
         );
+        if let Some(mode) = carried.get(&piece.cell) {
+            badge_the_chakra(&painter, centre, radius, *mode);
+        }
     }
     Ok(())
+}
+
+/// A chakra's mode, for a chakra; nothing for any other man.
+fn chakra_mode(piece: &Piece) -> Option<ManState> {
+    matches!(piece.state, ManState::KnightMode | ManState::KingMode).then_some(piece.state)
+}
+
+/// The chakra under a man, seen from above: a small disc at the lower right
+/// of the man's, gold with `K` when it lies king side up, pale with `N`
+/// knight side up, so that a flip shows even when somebody stands on it.
+fn badge_the_chakra(painter: &egui::Painter, centre: egui::Pos2, radius: f32, mode: ManState) {
+    let (fill, ink, sign) = if mode == ManState::KingMode {
+        (
+            egui::Color32::from_rgb(232, 184, 60),
+            egui::Color32::from_rgb(40, 28, 10),
+            "K",
+        )
+    } else {
+        (
+            egui::Color32::from_rgb(190, 222, 240),
+            egui::Color32::from_rgb(20, 40, 60),
+            "N",
+        )
+    };
+    let small = (radius * 0.55).max(7.0);
+    let at = centre + egui::vec2(radius * 0.8, radius * 0.8);
+    painter.circle(at, small, fill, egui::Stroke::new(1.0, ink));
+    painter.text(
+        at,
+        egui::Align2::CENTER_CENTER,
+        sign,
+        egui::FontId::proportional(LETTER_SIZES[0]),
+        ink,
+    );
 }

@@ -1,5 +1,5 @@
 //! Where the marks on the board go: the selected man, its targets (captures
-//! in red), the last move and a King in check. Every mark lies on top of
+//! ringed), the last move and a King in check. Every mark lies on top of
 //! whatever flat man covers its cell (a Chakra chakra) and rings whatever
 //! tall man stands there (a piece, a Fate), so that nothing standing on a
 //! cell hides its mark. Planning needs no window, so it runs in the core and

@@ -6,6 +6,7 @@ pub mod autosave;
 pub mod board;
 pub mod clock;
 pub mod computer;
+pub mod elimination;
 pub mod file_actions;
 pub mod files;
 pub mod game;
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         remote::plugin,
         board::plugin,
         pieces::plugin,
+        elimination::plugin,
         selection::plugin,
         computer::plugin,
         hints::plugin,

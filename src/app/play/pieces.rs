@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 
 use crate::app::play::board::{CellIndex, spawn_cells};
+use crate::app::play::elimination::{ELIMINATION_SECONDS, eliminated_sides};
 use crate::app::play::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
 use crate::rules::Side;
 use crate::rules::view::{CellId, Effect, ManState, Placement};
@@ -59,6 +60,16 @@ pub struct Turning {
     pub duration: f32,
 }
 
+/// A chakra turning over like a coin about a line across the board, raised
+/// as it turns so that it never cuts the board, and coming to rest on its
+/// cell. A chakra that travels first turns once it has arrived.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Flipping {
+    pub elapsed: f32,
+    pub duration: f32,
+    pub rest: Vec3,
+}
+
 /// A ghost sinking away.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Fading {
@@ -80,7 +91,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(spawn_cells)
                 .in_set(PieceSystems),
-            (advance_tweens, advance_turning, advance_fading),
+            (
+                advance_tweens,
+                advance_turning,
+                advance_flipping,
+                advance_fading,
+            ),
         )
             .chain(),
     );
@@ -155,7 +171,11 @@ fn rebuild_pieces(
         }
     }
     for piece in plan.departures {
-        spawn_ghost(&mut commands, &index, piece, duration);
+        let fading = Fading {
+            elapsed: 0.0,
+            duration,
+        };
+        spawn_ghost(&mut commands, &index, piece, fading);
     }
 }
 
@@ -254,8 +274,10 @@ fn animate_applied_moves(
     if speed.0 <= 0.0 {
         return;
     }
+    let eliminated = eliminated_sides(&last.before, &game.session.placements());
     let shown = MoveShown {
         index: &index,
+        eliminated,
         before: last.before.iter().map(Piece::of).collect(),
         after,
         spawned,
@@ -270,6 +292,8 @@ fn animate_applied_moves(
 /// entities, and how long its animation takes.
 struct MoveShown<'a> {
     index: &'a CellIndex,
+    /// The players the move eliminated: their men sink away slowly.
+    eliminated: Vec<Side>,
     before: Vec<Piece>,
     after: Vec<Piece>,
     spawned: Vec<(Piece, Entity)>,
@@ -299,6 +323,25 @@ impl MoveShown<'_> {
             .map(|(_, e)| *e)
     }
 
+    /// A man leaving the board: at once as the move's own capture, or, when
+    /// his whole army is eliminated, slowly once the move has landed.
+    fn ghost(&self, commands: &mut Commands, victim: Piece) {
+        let (wait, duration) = if victim.side.is_some_and(|s| self.eliminated.contains(&s)) {
+            (self.duration, ELIMINATION_SECONDS)
+        } else {
+            (0.0, self.duration)
+        };
+        spawn_ghost(
+            commands,
+            self.index,
+            victim,
+            Fading {
+                elapsed: -wait,
+                duration,
+            },
+        );
+    }
+
     /// The man that arrived on `to` travels there from `from` (through
     /// `via` on a Transmitter trip).
     fn travel(&self, commands: &mut Commands, from: CellId, via: Option<CellId>, to: CellId) {
@@ -326,7 +369,7 @@ impl MoveShown<'_> {
             Effect::Transmit { from, via, to } => self.travel(commands, from, Some(via), to),
             Effect::Capture { at } => {
                 if let Some(victim) = Self::top(&self.before, at) {
-                    spawn_ghost(commands, self.index, victim, self.duration);
+                    self.ghost(commands, victim);
                 }
             }
             Effect::Remove { at, level } => {
@@ -335,21 +378,30 @@ impl MoveShown<'_> {
                     .iter()
                     .find(|p| p.cell == at && p.level == level)
                 {
-                    spawn_ghost(commands, self.index, *victim, self.duration);
+                    self.ghost(commands, *victim);
                 }
             }
-            Effect::Flip { at } | Effect::Transform { at, .. } => {
-                let turned = match effect {
-                    // The man that turns over is the one with a mode.
-                    Effect::Flip { .. } => self.spawned.iter().find(|(p, _)| {
-                        p.cell == at && matches!(p.state, ManState::KnightMode | ManState::KingMode)
-                    }),
-                    _ => self
-                        .spawned
-                        .iter()
-                        .filter(|(p, _)| p.cell == at)
-                        .max_by_key(|(p, _)| p.level),
-                };
+            Effect::Flip { at } => {
+                // The man that turns over is the one with a mode: it turns
+                // over like a coin once it has arrived, so that its new face
+                // comes up in sight from any side, above included.
+                let chakra = self.spawned.iter().find(|(p, _)| {
+                    p.cell == at && matches!(p.state, ManState::KnightMode | ManState::KingMode)
+                });
+                if let Some((piece, entity)) = chakra {
+                    commands.entity(*entity).insert(Flipping {
+                        elapsed: 0.0,
+                        duration: self.duration * 2.0,
+                        rest: place_of(self.index, piece),
+                    });
+                }
+            }
+            Effect::Transform { at, .. } => {
+                let turned = self
+                    .spawned
+                    .iter()
+                    .filter(|(p, _)| p.cell == at)
+                    .max_by_key(|(p, _)| p.level);
                 if let Some((_, entity)) = turned {
                     commands.entity(*entity).insert(Turning {
                         elapsed: 0.0,
@@ -371,15 +423,12 @@ fn tween(path: Vec<Vec3>, duration: f32) -> Tween {
     }
 }
 
-fn spawn_ghost(commands: &mut Commands, index: &CellIndex, piece: Piece, duration: f32) {
+fn spawn_ghost(commands: &mut Commands, index: &CellIndex, piece: Piece, fading: Fading) {
     commands.spawn((
         Name::new(format!("ghost {}", piece.letter)),
         Ghost(piece),
         Transform::from_translation(place_of(index, &piece)),
-        Fading {
-            elapsed: 0.0,
-            duration,
-        },
+        fading,
     ));
 }
 
@@ -429,6 +478,25 @@ fn advance_turning(
     }
 }
 
+fn advance_flipping(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut flipping: Query<(Entity, &mut Flipping, &mut Transform), Without<Tween>>,
+) {
+    for (entity, mut flip, mut transform) in &mut flipping {
+        flip.elapsed += time.delta_secs();
+        let t = (flip.elapsed / flip.duration.max(1e-3)).clamp(0.0, 1.0);
+        // From upside down (its old face up) to its new face up.
+        transform.rotation = Quat::from_rotation_x((1.0 - t) * std::f32::consts::PI);
+        transform.translation = flip.rest + Vec3::Y * 0.45 * (t * std::f32::consts::PI).sin();
+        if t >= 1.0 {
+            transform.rotation = Quat::IDENTITY;
+            transform.translation = flip.rest;
+            commands.entity(entity).remove::<Flipping>();
+        }
+    }
+}
+
 fn advance_fading(
     mut commands: Commands,
     time: Res<Time>,
@@ -436,7 +504,8 @@ fn advance_fading(
 ) {
     for (entity, mut fade, mut transform) in &mut fading {
         fade.elapsed += time.delta_secs();
-        let t = fade.elapsed / fade.duration.max(1e-3);
+        // A ghost may wait (a negative elapsed time) before it sinks.
+        let t = (fade.elapsed / fade.duration.max(1e-3)).max(0.0);
         transform.scale = Vec3::splat((1.0 - t).max(0.0));
         if t >= 1.0 {
             commands.entity(entity).despawn();

@@ -1,0 +1,83 @@
+//! A three-player elimination shown: the army that leaves the board sinks
+//! away slowly once the move that caused it has landed
+//! ([`crate::app::play::pieces`] times its ghosts with
+//! [`ELIMINATION_SECONDS`]), and the cells it left stay marked (see
+//! [`crate::app::play::hints`]) until the next move, so that the caption that
+//! explains it has something to point at.
+
+use bevy::prelude::*;
+
+use crate::app::play::game::{GameStarted, Match, MoveApplied, PositionChanged};
+use crate::app::play::pieces::PieceSystems;
+use crate::rules::Side;
+use crate::rules::view::{CellId, Placement};
+
+/// How long an eliminated army takes to sink away, in seconds.
+pub const ELIMINATION_SECONDS: f32 = 2.0;
+
+/// The cells an eliminated army left, and whose army it was.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Vacated {
+    pub cells: Vec<CellId>,
+    pub sides: Vec<Side>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Vacated>().add_systems(
+        Update,
+        show_eliminations
+            .after(PieceSystems)
+            .before(crate::app::play::hints::gather_hints),
+    );
+}
+
+/// The sides that had men before a move and have none after it: in a
+/// two-player game never, in a three-player game the players it eliminated.
+pub fn eliminated_sides(before: &[Placement], after: &[Placement]) -> Vec<Side> {
+    let mut out: Vec<Side> = before
+        .iter()
+        .filter_map(|p| p.side)
+        .filter(|side| !after.iter().any(|q| q.side == Some(*side)))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn show_eliminations(
+    mut applied: MessageReader<MoveApplied>,
+    mut started: MessageReader<GameStarted>,
+    mut changed: MessageReader<PositionChanged>,
+    game: Option<Res<Match>>,
+    mut vacated: ResMut<Vacated>,
+) {
+    let jumped = started.read().count() + changed.read().count() > 0;
+    let last = applied.read().last();
+    if jumped && last.is_none() {
+        clear(&mut vacated);
+        return;
+    }
+    let (Some(last), Some(game)) = (last, game) else {
+        return;
+    };
+    let sides = eliminated_sides(&last.before, &game.session.placements());
+    if sides.is_empty() {
+        clear(&mut vacated);
+        return;
+    }
+    let leaving: Vec<&Placement> = last
+        .before
+        .iter()
+        .filter(|p| p.side.is_some_and(|s| sides.contains(&s)))
+        .collect();
+    let mut cells: Vec<CellId> = leaving.iter().map(|p| p.cell).collect();
+    cells.sort();
+    cells.dedup();
+    *vacated = Vacated { cells, sides };
+}
+
+fn clear(vacated: &mut Vacated) {
+    if !vacated.cells.is_empty() {
+        *vacated = Vacated::default();
+    }
+}
