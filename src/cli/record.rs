@@ -81,9 +81,11 @@ pub struct RecordArgs {
     /// is capped at 10 seconds.
     #[arg(long, conflicts_with_all = ["selfplay", "showcase", "lesson"])]
     pub real_time: bool,
-    /// The camera: player, top, orbit or cinematic.
-    #[arg(long, default_value = "player")]
-    pub camera: String,
+    /// The camera: player, top, orbit, cinematic, or showcase (near the
+    /// boards, following each move). Default: showcase with --showcase,
+    /// player otherwise.
+    #[arg(long)]
+    pub camera: Option<String>,
     /// Render quality: low, medium or high (default: the window's, which is
     /// low on a CPU renderer and high on a GPU).
     #[arg(long)]
@@ -387,7 +389,8 @@ pub fn run(args: &RecordArgs, out: &mut dyn Write) -> Result<(), String> {
     crate::video::stop::watch()?;
     let size = super::window::parse_size(&args.size)?;
     let pace = args.pace()?;
-    let camera = camera_mode(&args.camera)?;
+    let default_camera = if args.showcase { "showcase" } else { "player" };
+    let camera = camera_mode(args.camera.as_deref().unwrap_or(default_camera))?;
     let quality = args
         .quality
         .as_deref()
@@ -428,9 +431,10 @@ fn camera_mode(text: &str) -> Result<crate::video::CameraMode, String> {
         "top" => CameraMode::Top,
         "orbit" => CameraMode::Orbit,
         "cinematic" => CameraMode::Cinematic,
+        "showcase" => CameraMode::Showcase,
         _ => {
             return Err(format!(
-                "--camera must be player, top, orbit or cinematic, not '{text}'"
+                "--camera must be player, top, orbit, cinematic or showcase, not '{text}'"
             ));
         }
     })

@@ -29,6 +29,7 @@ use crate::app::{
     MoveApplied, MoveRequested, NewGameRequested, OrbitCamera, PacedFromOutside, ReservedBottom,
 };
 use crate::rules::Side;
+use crate::video::framing::Focus;
 
 /// Frames being read back at once, at most.
 const IN_FLIGHT: usize = 3;
@@ -57,6 +58,9 @@ pub enum CameraMode {
     Orbit,
     /// A slow sway, and a push toward each moving man.
     Cinematic,
+    /// The showcase's: near the boards, its gaze following each move
+    /// ([`crate::video::framing`]).
+    Showcase,
 }
 
 /// Where captured frames go, shared with the caller (who drops the sender
@@ -93,6 +97,8 @@ impl RecordPlugin {
                 received: 0,
                 capture_now: false,
                 aim: None,
+                action: None,
+                focus: Focus::WHOLE,
                 seat: None,
             })),
         }
@@ -155,6 +161,10 @@ struct Recorder {
     capture_now: bool,
     /// Where the man of the current move went, for the cinematic camera.
     aim: Option<Vec3>,
+    /// Where the current move's man came from and went, for the showcase's
+    /// camera, and where that camera looks in this frame.
+    action: Option<(Vec3, Vec3)>,
+    focus: Focus,
     /// The segment's seat (its game's side count and the side): the view
     /// stays behind that side.
     seat: Option<(u8, Side)>,
@@ -200,6 +210,8 @@ fn play_the_beat(
                 }
                 recorder.seat = seat;
                 recorder.aim = None;
+                recorder.action = None;
+                recorder.focus = Focus::WHOLE;
             }
             Beat::Move(s, m) => {
                 let text = recorder.script.segments[s].steps[m].text.clone();
@@ -295,18 +307,32 @@ fn note_the_mover(
     mut recorder: ResMut<Recorder>,
 ) {
     for applied in applied.read() {
-        recorder.aim = Some(index.place(applied.mv.route.to));
+        let (from, to) = (applied.mv.route.from, applied.mv.route.to);
+        recorder.aim = Some(index.place(to));
+        recorder.action = Some((index.place(from), index.place(to)));
     }
 }
 
 /// Moves the camera for the turning modes, from the frame's time alone.
 fn aim_camera(
-    recorder: Res<Recorder>,
+    mut recorder: ResMut<Recorder>,
     orbit: Res<OrbitCamera>,
     mut cameras: Query<&mut Transform, With<MainCamera>>,
 ) {
     let mode = recorder.camera;
     if matches!(mode, CameraMode::Player | CameraMode::Top) {
+        return;
+    }
+    if mode == CameraMode::Showcase {
+        let wanted = recorder
+            .action
+            .map_or(Focus::WHOLE, |(from, to)| Focus::on_move(from, to));
+        let seconds = 1.0 / recorder.pace.fps as f32;
+        recorder.focus = recorder.focus.toward(wanted, seconds);
+        let transform = recorder.focus.view(&orbit);
+        for mut camera in &mut cameras {
+            *camera = transform;
+        }
         return;
     }
     let frame = recorder.current();

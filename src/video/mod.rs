@@ -8,6 +8,8 @@ pub mod column;
 
 #[cfg(feature = "app")]
 pub mod driver;
+#[cfg(feature = "app")]
+pub mod framing;
 pub mod script;
 pub mod showcase;
 #[cfg(feature = "app")]
