@@ -233,17 +233,26 @@ pub fn lay_out_labels(
                 .chain(others)
                 .any(|o| o.expand(1.0).intersects(*r))
         };
-        // Nearest first, in pixels.
-        let mut offsets: Vec<egui::Vec2> = (-8..=8i8)
+        // Nearest first, in pixels; just left or right of the wanted place,
+        // level with what it explains, counts as near as a step or two up.
+        let beside = size.x * 0.5 + 16.0;
+        let mut offsets: Vec<(egui::Vec2, f32)> = (-8..=8i8)
             .flat_map(|dy| {
                 (-2..=2i8).map(move |dx| egui::vec2(f32::from(dx) * step_x, f32::from(dy) * step_y))
             })
+            .map(|o| (o, o.length()))
+            .chain([-1.0f32, 1.0].into_iter().flat_map(|side| {
+                [0.5f32, 1.5].map(|down| {
+                    (
+                        egui::vec2(side * beside, down * step_y),
+                        step_y * (1.0 + down),
+                    )
+                })
+            }))
             .collect();
-        offsets.sort_by(|a, b| a.length_sq().total_cmp(&b.length_sq()));
-        let spots: Vec<egui::Rect> = offsets
-            .into_iter()
-            .map(|o| inside(home.translate(o)))
-            .collect();
+        offsets.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let offsets = offsets.into_iter().map(|(o, _)| o);
+        let spots: Vec<egui::Rect> = offsets.map(|o| inside(home.translate(o))).collect();
         let spot = spots
             .iter()
             .find(|r| clear(r, &keep_out.soft))

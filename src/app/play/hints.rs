@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 /// shows when the move that gives it is made, not while the man travels),
 /// and in a lesson only while its words speak of check or mate (a mark no
 /// caption explains is not drawn).
-fn check_lines_wanted(lesson: Option<&LessonPlayer>, moving: bool) -> bool {
+pub fn check_lines_wanted(lesson: Option<&LessonPlayer>, moving: bool) -> bool {
     if moving {
         return false;
     }

@@ -8,7 +8,10 @@
 use bevy::prelude::*;
 
 use crate::app::look::meshes::man_extent;
+use crate::app::learn::player::LessonPlayer;
 use crate::app::play::game::{GameSystems, Match};
+use crate::app::play::hints::check_lines_wanted;
+use crate::app::play::pieces::Tween;
 use crate::app::play::pieces::Piece;
 use crate::app::play::selection::Selection;
 use crate::rules::glossary::man_info;
@@ -81,18 +84,29 @@ fn cover(game: &Match, cell: CellId) -> (f32, bool) {
     (floor, tall)
 }
 
-fn plan_marks(game: Option<Res<Match>>, selection: Res<Selection>, mut marks: ResMut<Marks>) {
+/// The marks of this frame; a King's check mark shows when the check line
+/// does ([`check_lines_wanted`]).
+fn plan_marks(
+    game: Option<Res<Match>>,
+    selection: Res<Selection>,
+    player: Option<Res<LessonPlayer>>,
+    moving: Query<(), With<Tween>>,
+    mut marks: ResMut<Marks>,
+) {
     let Some(game) = game else { return };
-    if !(game.is_changed() || selection.is_changed()) {
+    let check_shown = check_lines_wanted(player.as_deref(), !moving.is_empty());
+    let shown_before = marks.0.iter().any(|m| m.kind == MarkKind::Check);
+    let check_turned = game.session.in_check() && check_shown != shown_before;
+    if !(game.is_changed() || selection.is_changed() || check_turned) {
         return;
     }
-    let planned = marks_for(&game, &selection);
+    let planned = marks_for(&game, &selection, check_shown);
     if marks.0 != planned {
         marks.0 = planned;
     }
 }
 
-pub fn marks_for(game: &Match, selection: &Selection) -> Vec<Mark> {
+pub fn marks_for(game: &Match, selection: &Selection, check_shown: bool) -> Vec<Mark> {
     let mut marks = Vec::new();
     let mut mark = |cell: CellId, kind: MarkKind, shape: Option<MarkShape>, above: f32| {
         let (floor, tall) = cover(game, cell);
@@ -113,7 +127,7 @@ pub fn marks_for(game: &Match, selection: &Selection) -> Vec<Mark> {
             mark(cell, MarkKind::LastMove, Some(MarkShape::Pad), 0.006);
         }
     }
-    if game.session.in_check() {
+    if check_shown && game.session.in_check() {
         let side = game.session.side_to_move();
         let variant = game.session.variant();
         for p in game.session.placements() {
