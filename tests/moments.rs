@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
-use variantarium::app::play::elimination::{ELIMINATION_SECONDS, Vacated};
-use variantarium::app::play::pieces::{Fading, Flipping};
+use variantarium::app::play::elimination::Vacated;
+use variantarium::app::play::pieces::{ELIMINATION_SECONDS, Fading, Flipping};
 use variantarium::app::{
     CorePlugin, Ghost, Match, MoveRequested, NewGameRequested, Overlays, Tween,
 };

@@ -145,6 +145,19 @@ pub struct Takings {
     pub prisoners: u16,
 }
 
+/// The sides that had men `before` a move and have none `after` it: in a
+/// two-player game never, in a three-player game the players it eliminated.
+pub fn eliminated_sides(before: &[Placement], after: &[Placement]) -> Vec<Side> {
+    let mut out: Vec<Side> = before
+        .iter()
+        .filter_map(|p| p.side)
+        .filter(|side| !after.iter().any(|q| q.side == Some(*side)))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The men that `effects` (a move by `mover`, with `before` standing)
 /// take off the board: each [`Effect::Capture`]'s top man and each
 /// [`Effect::Remove`]'s man, unless it is the mover's own.

@@ -6,6 +6,7 @@ pub mod camera;
 pub mod capture;
 pub mod dressing;
 pub mod highlight;
+pub mod label_layout;
 pub mod meshes;
 pub mod overlays;
 pub mod quality;

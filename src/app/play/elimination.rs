@@ -1,7 +1,7 @@
 //! A three-player elimination shown: the army that leaves the board sinks
 //! away slowly once the move that caused it has landed
 //! ([`crate::app::play::pieces`] times its ghosts with
-//! [`ELIMINATION_SECONDS`]), and the cells it left stay marked (see
+//! [`crate::app::play::pieces::ELIMINATION_SECONDS`]), and the cells it left stay marked (see
 //! [`crate::app::play::hints`]) until the next move, so that the caption that
 //! explains it has something to point at.
 
@@ -10,10 +10,7 @@ use bevy::prelude::*;
 use crate::app::play::game::{GameStarted, Match, MoveApplied, PositionChanged};
 use crate::app::play::pieces::PieceSystems;
 use crate::rules::Side;
-use crate::rules::view::{CellId, Placement};
-
-/// How long an eliminated army takes to sink away, in seconds.
-pub const ELIMINATION_SECONDS: f32 = 2.0;
+use crate::rules::view::{CellId, Placement, eliminated_sides};
 
 /// The cells an eliminated army left, and whose army it was.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -23,28 +20,13 @@ pub struct Vacated {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Vacated>().add_systems(
-        Update,
-        show_eliminations
-            .after(PieceSystems)
-            .before(crate::app::play::hints::gather_hints),
-    );
+    app.init_resource::<Vacated>()
+        .add_systems(Update, show_eliminations.after(PieceSystems));
 }
 
-/// The sides that had men before a move and have none after it: in a
-/// two-player game never, in a three-player game the players it eliminated.
-pub fn eliminated_sides(before: &[Placement], after: &[Placement]) -> Vec<Side> {
-    let mut out: Vec<Side> = before
-        .iter()
-        .filter_map(|p| p.side)
-        .filter(|side| !after.iter().any(|q| q.side == Some(*side)))
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-fn show_eliminations(
+/// Notes the cells an eliminated army left; any other move, a new game or
+/// a jump in the game's history clears them.
+pub fn show_eliminations(
     mut applied: MessageReader<MoveApplied>,
     mut started: MessageReader<GameStarted>,
     mut changed: MessageReader<PositionChanged>,

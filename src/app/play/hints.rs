@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::learn::player::{Feedback, LessonPlayer, show_lesson_hints};
-use crate::app::play::elimination::Vacated;
+use crate::app::play::elimination::{Vacated, show_eliminations};
 use crate::app::play::game::{GameSystems, Match};
 use crate::app::play::pieces::{PieceSystems, Tween};
 use crate::app::play::selection::{Selection, clear_on_change};
@@ -32,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
             gather_hints
                 .after(GameSystems)
                 .after(PieceSystems)
+                .after(show_eliminations)
                 .after(clear_on_change)
                 .after(show_lesson_hints)
                 .run_if(in_state(Screen::Playing)),

@@ -8,10 +8,9 @@
 use bevy::prelude::*;
 
 use crate::app::play::board::{CellIndex, spawn_cells};
-use crate::app::play::elimination::{ELIMINATION_SECONDS, eliminated_sides};
 use crate::app::play::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
 use crate::rules::Side;
-use crate::rules::view::{CellId, Effect, ManState, Placement};
+use crate::rules::view::{CellId, Effect, ManState, Placement, eliminated_sides};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
@@ -69,6 +68,10 @@ pub struct Flipping {
     pub duration: f32,
     pub rest: Vec3,
 }
+
+/// How long an eliminated army takes to sink away, in seconds: slowly
+/// enough to follow.
+pub const ELIMINATION_SECONDS: f32 = 2.0;
 
 /// A ghost sinking away.
 #[derive(Component, Clone, Copy, Debug)]
