@@ -37,6 +37,7 @@ mod learn;
 #[cfg(feature = "app")]
 mod lesson_player;
 mod manual;
+mod manual_cards;
 #[cfg(feature = "app")]
 mod menus;
 #[cfg(feature = "app")]

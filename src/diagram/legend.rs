@@ -26,7 +26,10 @@ pub fn caption_lines(diagram: &Diagram, width: f32) -> Vec<String> {
             .find(|p| p.cell == panel.man)
             .and_then(|p| p.side)
             .map_or(String::new(), |s| format!("{}'s ", s.name()));
-        let line = format!("{side}{}: {}", panel.info.name, panel.info.summary);
+        let line = format!(
+            "{side}{} in {}: {}",
+            panel.info.name, diagram.game, panel.info.summary
+        );
         // About 8 pixels a letter at 14 (the bold first line is the widest).
         lines.extend(wrap(&line, ((width - 2.0 * GAP) / 8.2) as usize));
     }

@@ -25,8 +25,20 @@ use super::marks::Mark;
 const UNIT: f32 = 44.0;
 const HEADING: f32 = 28.0;
 
-/// The diagram as a complete SVG document.
+/// The diagram as a complete SVG document: headed by the man's name, with
+/// his move in words under the boards and the legend of the marks.
 pub fn render(diagram: &Diagram) -> String {
+    draw_document(diagram, true)
+}
+
+/// The diagram for a page that names the man and says his move in its own
+/// words beside it: the boards and the legend only, so that nothing is
+/// said twice.
+pub fn figure(diagram: &Diagram) -> String {
+    draw_document(diagram, false)
+}
+
+fn draw_document(diagram: &Diagram, words: bool) -> String {
     let frame = Frame::of(diagram);
     let columns = diagram.panels.len().clamp(1, 3);
     let rows = diagram.panels.len().div_ceil(columns).max(1);
@@ -34,9 +46,13 @@ pub fn render(diagram: &Diagram) -> String {
     // Wide enough for the title too (about 11 pixels a letter at 18).
     let title_width = diagram.title.chars().count() as f32 * 11.0 + 2.0 * GAP;
     let width = (boards_width + 2.0 * GAP).max(480.0).max(title_width);
-    let captions = caption_lines(diagram, width);
+    let captions = if words {
+        caption_lines(diagram, width)
+    } else {
+        Vec::new()
+    };
     let legend = legend_items(diagram);
-    let boards_top = 44.0;
+    let boards_top = if words { 44.0 } else { 8.0 };
     let boards_height = rows as f32 * (frame.height + HEADING) + (rows as f32 - 1.0) * GAP;
     let caption_top = boards_top + boards_height + 10.0;
     let legend_top = caption_top + captions.len() as f32 * 18.0 + 12.0;
@@ -57,15 +73,17 @@ pub fn render(diagram: &Diagram) -> String {
         num(width),
         num(height)
     );
-    text(
-        &mut svg,
-        width / 2.0,
-        28.0,
-        18.0,
-        "middle",
-        "bold",
-        &diagram.title,
-    );
+    if words {
+        text(
+            &mut svg,
+            width / 2.0,
+            28.0,
+            18.0,
+            "middle",
+            "bold",
+            &diagram.title,
+        );
+    }
     let left = (width - boards_width) / 2.0;
     for (k, panel) in diagram.panels.iter().enumerate() {
         let x = left + (k % columns) as f32 * (frame.width + GAP);
