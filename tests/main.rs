@@ -35,6 +35,8 @@ mod install_files;
 mod keys;
 mod learn;
 #[cfg(feature = "app")]
+mod lesson_gif;
+#[cfg(feature = "app")]
 mod lesson_player;
 mod manual;
 mod manual_cards;
