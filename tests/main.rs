@@ -14,6 +14,7 @@ mod chakra;
 mod cli;
 mod clock;
 mod diagram;
+mod diagram_marks;
 #[cfg(feature = "app")]
 mod diagram_png;
 #[cfg(feature = "app")]
