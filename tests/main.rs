@@ -18,6 +18,8 @@ mod diagram_marks;
 #[cfg(feature = "app")]
 mod diagram_png;
 #[cfg(feature = "app")]
+mod diagram_png_legend;
+#[cfg(feature = "app")]
 mod display;
 mod docs;
 mod engine;

@@ -109,6 +109,27 @@ pub fn legend_items(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
     items
 }
 
+/// The legend of the game window's picture of the diagram's first board
+/// (`diagram --out F.png`): the window marks the legal moves of the
+/// position (a dot where he moves, a ring round a man he takes) and the
+/// rules' lines for the man, but neither the cells where he could only
+/// take nor his routes. Its legend is the SVG's for what it shows: a dot
+/// still means "moves here, or takes an enemy standing here" when that is
+/// true of every dot.
+pub fn window_legend(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
+    let mut seen = diagram.clone();
+    seen.panels.truncate(1);
+    for panel in &mut seen.panels {
+        let overlay = &mut panel.overlay;
+        overlay.marks.retain(|m| m.moves || m.captures);
+        // Without the cells he only takes, no dot is told apart as a
+        // move that takes nobody.
+        overlay.probed = false;
+        overlay.routes.clear();
+    }
+    legend_items(&seen)
+}
+
 /// A legend entry's swatch, words and where it starts on its row.
 pub type LegendEntry = (&'static str, &'static str, f32);
 
