@@ -32,7 +32,10 @@ fn attributes(tag: &str) -> BTreeMap<String, String> {
     for part in tag.split("\" ") {
         if let Some((key, value)) = part.split_once("=\"") {
             let key = key.split_whitespace().last().unwrap_or_default();
-            map.insert(key.to_string(), value.trim_end_matches(['"', '/']).to_string());
+            map.insert(
+                key.to_string(),
+                value.trim_end_matches(['"', '/']).to_string(),
+            );
         }
     }
     map
@@ -72,7 +75,11 @@ fn marks(doc: &str) -> Vec<(String, String, Vec<Circle>)> {
                     }
                 })
                 .collect();
-            (head["data-cell"].clone(), head["data-kind"].clone(), circles)
+            (
+                head["data-cell"].clone(),
+                head["data-kind"].clone(),
+                circles,
+            )
         })
         .collect()
 }
@@ -120,7 +127,11 @@ fn every_hex_target_is_one_mark_that_leaves_its_name_and_route_readable() {
             assert!(!marks.is_empty(), "{variant} {man}");
             for (cell, kind, circles) in marks.iter().filter(|m| m.1 != "stay") {
                 let shapes = shapes(circles);
-                assert_eq!(shapes.len(), 1, "{variant} {man} {cell} ({kind}): {shapes:?}");
+                assert_eq!(
+                    shapes.len(),
+                    1,
+                    "{variant} {man} {cell} ({kind}): {shapes:?}"
+                );
                 let expected = match (kind.contains("move"), kind.contains("capture")) {
                     (true, true) => "dot",
                     (true, false) => "move ring",
@@ -134,7 +145,10 @@ fn every_hex_target_is_one_mark_that_leaves_its_name_and_route_readable() {
                 // The name's letters stand about 5.5 pixels above its line.
                 let name_top = names[cell] - 5.6;
                 for c in circles {
-                    assert!(c.y + c.outer <= name_top, "{variant} {man}: {cell}'s name covered");
+                    assert!(
+                        c.y + c.outer <= name_top,
+                        "{variant} {man}: {cell}'s name covered"
+                    );
                 }
             }
             let last_mark = doc.rfind("<g class=\"mark\"").unwrap();
@@ -147,7 +161,12 @@ fn every_hex_target_is_one_mark_that_leaves_its_name_and_route_readable() {
 
 #[test]
 fn a_rule_lines_label_covers_no_mark() {
-    for (variant, man) in [("flaxman", 'S'), ("flaxman", 'K'), ("chakra", 'T'), ("chakra", 'A')] {
+    for (variant, man) in [
+        ("flaxman", 'S'),
+        ("flaxman", 'K'),
+        ("chakra", 'T'),
+        ("chakra", 'A'),
+    ] {
         let doc = document(variant, man);
         let circles: Vec<Circle> = marks(&doc).into_iter().flat_map(|m| m.2).collect();
         let labels: Vec<_> = texts(&doc)
@@ -158,13 +177,24 @@ fn a_rule_lines_label_covers_no_mark() {
             let (x, y) = (number(a, "x"), number(a, "y") - 4.5);
             let half_w = words.chars().count() as f32 * 3.8;
             for c in &circles {
-                let (px, py) = (c.x.clamp(x - half_w, x + half_w), c.y.clamp(y - 6.5, y + 6.5));
+                let (px, py) = (
+                    c.x.clamp(x - half_w, x + half_w),
+                    c.y.clamp(y - 6.5, y + 6.5),
+                );
                 let apart = ((px - c.x).powi(2) + (py - c.y).powi(2)).sqrt();
-                assert!(apart > c.outer, "{variant} {man}: '{words}' over a mark at {},{}", c.x, c.y);
+                assert!(
+                    apart > c.outer,
+                    "{variant} {man}: '{words}' over a mark at {},{}",
+                    c.x,
+                    c.y
+                );
             }
         }
         if variant == "flaxman" || man == 'T' {
-            assert!(!labels.is_empty(), "{variant} {man} has a labelled rule line");
+            assert!(
+                !labels.is_empty(),
+                "{variant} {man} has a labelled rule line"
+            );
         }
     }
 }

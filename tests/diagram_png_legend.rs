@@ -62,10 +62,16 @@ fn check(display: &PrivateDisplay, variant: &str, man: char) {
     assert_eq!(shown, svg_legend(variant, man), "{variant} {man}");
     let corner = |name: &str| {
         let at = &map["controls"][name];
-        (at[0].as_f64().expect("x") as u32, at[1].as_f64().expect("y") as u32)
+        (
+            at[0].as_f64().expect("x") as u32,
+            at[1].as_f64().expect("y") as u32,
+        )
     };
     let ((x0, y0), (x1, y1)) = (corner("legend"), corner("legend-end"));
-    assert!(x1 > x0 + 60 && y1 >= y0 + 20 * shown.len() as u32, "{x0},{y0} {x1},{y1}");
+    assert!(
+        x1 > x0 + 60 && y1 >= y0 + 20 * shown.len() as u32,
+        "{x0},{y0} {x1},{y1}"
+    );
     let picture = image::open(&out).expect("a PNG").to_rgb8();
     let (mut white, mut green, mut dark) = (0, 0, 0);
     for y in y0..y1.min(picture.height()) {
@@ -77,9 +83,18 @@ fn check(display: &PrivateDisplay, variant: &str, man: char) {
         }
     }
     let area = ((x1 - x0) * (y1 - y0)) as usize;
-    assert!(white > 40 * shown.len(), "{variant} {man}: words ({white} white pixels)");
-    assert!(green > 30, "{variant} {man}: the dot's swatch ({green} green pixels)");
-    assert!(dark > area / 2, "{variant} {man}: the legend's panel ({dark} of {area})");
+    assert!(
+        white > 40 * shown.len(),
+        "{variant} {man}: words ({white} white pixels)"
+    );
+    assert!(
+        green > 30,
+        "{variant} {man}: the dot's swatch ({green} green pixels)"
+    );
+    assert!(
+        dark > area / 2,
+        "{variant} {man}: the legend's panel ({dark} of {area})"
+    );
 }
 
 #[test]

@@ -130,5 +130,8 @@ fn a_still_camera_keeps_every_frame_and_colour() {
     assert!(made.bytes <= GIF_BUDGET);
     let (frames_shown, centis) = running_time(&gif);
     assert_eq!(frames_shown, count);
-    assert!(centis.abs_diff(count * 100 / u64::from(FPS)) <= 1, "{centis}");
+    assert!(
+        centis.abs_diff(count * 100 / u64::from(FPS)) <= 1,
+        "{centis}"
+    );
 }

@@ -6,11 +6,11 @@ use std::fmt::Write;
 use crate::rules::view::HintKind;
 
 use super::build::Diagram;
-use super::marks::Mark;
 use super::ink::{
     CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, MOVE_COLOUR, ROUTE_COLOUR,
     TRANSMITTER_COLOUR, num, ring, text,
 };
+use super::marks::Mark;
 
 /// The man's name and move (each mode of a chakra on its own line).
 pub fn caption_lines(diagram: &Diagram, width: f32) -> Vec<String> {
@@ -54,7 +54,10 @@ pub enum Look {
 /// The one mark a target gets; `probed`: whether his board was asked
 /// where he would take an enemy.
 pub fn look(mark: &Mark, probed: bool) -> Look {
-    match (mark.moves, mark.captures || mark.captures_if_enemy.is_some()) {
+    match (
+        mark.moves,
+        mark.captures || mark.captures_if_enemy.is_some(),
+    ) {
         (true, true) => Look::Dot,
         (true, false) if probed => Look::MoveOnly,
         (true, false) => Look::Dot,
@@ -67,7 +70,11 @@ pub fn look(mark: &Mark, probed: bool) -> Look {
 pub fn legend_items(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
     let overlays = || diagram.panels.iter().map(|p| &p.overlay);
     let marks = || {
-        overlays().flat_map(|o| o.marks.iter().map(move |m| (m, look(m, o.probed), o.probed)))
+        overlays().flat_map(|o| {
+            o.marks
+                .iter()
+                .map(move |m| (m, look(m, o.probed), o.probed))
+        })
     };
     let mut items = Vec::new();
     let dots = || marks().filter(|(_, l, _)| *l == Look::Dot);

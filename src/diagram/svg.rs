@@ -322,7 +322,10 @@ fn label_place(panel: &Panel, frame: &Frame, ends: [(f32, f32); 2], label: &str)
     let (half_w, half_h) = (label.chars().count() as f32 * 4.0 + 2.0, 8.0);
     let clear = |(cx, cy): (f32, f32)| {
         discs.iter().all(|&(x, y, r)| {
-            let (px, py) = (x.clamp(cx - half_w, cx + half_w), y.clamp(cy - half_h, cy + half_h));
+            let (px, py) = (
+                x.clamp(cx - half_w, cx + half_w),
+                y.clamp(cy - half_h, cy + half_h),
+            );
             (px - x).powi(2) + (py - y).powi(2) > r * r
         })
     };

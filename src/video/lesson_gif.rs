@@ -122,7 +122,11 @@ pub fn camera_moves(frames: &Path, count: u64) -> Result<Vec<bool>, String> {
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?
             .to_rgb8()
             .into_raw();
-        moving.push(before.as_ref().is_some_and(|b| changed_share(b, &pixels) > MOVING_SHARE));
+        moving.push(
+            before
+                .as_ref()
+                .is_some_and(|b| changed_share(b, &pixels) > MOVING_SHARE),
+        );
         before = Some(pixels);
     }
     Ok(moving)

@@ -101,7 +101,10 @@ fn write_screen_map(
         .iter()
         .map(|(name, [x, y])| (name.clone(), point(*x, *y)))
         .collect();
-    let legend: Vec<&str> = request.iter().flat_map(|r| r.legend.iter().map(|e| e.1)).collect();
+    let legend: Vec<&str> = request
+        .iter()
+        .flat_map(|r| r.legend.iter().map(|e| e.1))
+        .collect();
     let text = serde_json::json!({ "cells": cells, "controls": controls, "hovered": hovered_name, "frame": *frame, "legend": legend })
         .to_string();
     if *last != text {
@@ -137,7 +140,11 @@ fn draw_legend(
                         let (rect, _) =
                             ui.allocate_exact_size(egui::vec2(22.0, 18.0), egui::Sense::hover());
                         swatch(ui.painter(), kind, rect.center());
-                        ui.label(egui::RichText::new(words).size(15.0).color(egui::Color32::WHITE));
+                        ui.label(
+                            egui::RichText::new(words)
+                                .size(15.0)
+                                .color(egui::Color32::WHITE),
+                        );
                     });
                 }
             });
@@ -157,7 +164,10 @@ fn swatch(painter: &egui::Painter, kind: &str, at: egui::Pos2) {
     let line = |colour: Color| {
         let [r, g, b, _] = colour.to_srgba().to_u8_array();
         let stroke = egui::Stroke::new(3.0, egui::Color32::from_rgb(r, g, b));
-        painter.line_segment([at - egui::vec2(9.0, 0.0), at + egui::vec2(9.0, 0.0)], stroke);
+        painter.line_segment(
+            [at - egui::vec2(9.0, 0.0), at + egui::vec2(9.0, 0.0)],
+            stroke,
+        );
     };
     match kind {
         "move" => {

@@ -7,12 +7,12 @@
 
 use bevy::prelude::*;
 
-use crate::app::look::meshes::man_extent;
 use crate::app::learn::player::LessonPlayer;
+use crate::app::look::meshes::man_extent;
 use crate::app::play::game::{GameSystems, Match};
 use crate::app::play::hints::check_lines_wanted;
-use crate::app::play::pieces::Tween;
 use crate::app::play::pieces::Piece;
+use crate::app::play::pieces::Tween;
 use crate::app::play::selection::Selection;
 use crate::rules::glossary::man_info;
 use crate::rules::view::CellId;
