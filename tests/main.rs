@@ -14,8 +14,11 @@ mod chakra;
 mod cli;
 mod clock;
 mod diagram;
+mod diagram_marks;
 #[cfg(feature = "app")]
 mod diagram_png;
+#[cfg(feature = "app")]
+mod diagram_png_legend;
 #[cfg(feature = "app")]
 mod display;
 mod docs;
@@ -35,8 +38,11 @@ mod install_files;
 mod keys;
 mod learn;
 #[cfg(feature = "app")]
+mod lesson_gif;
+#[cfg(feature = "app")]
 mod lesson_player;
 mod manual;
+mod manual_cards;
 #[cfg(feature = "app")]
 mod menus;
 #[cfg(feature = "app")]

@@ -83,7 +83,8 @@ pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         Picture::Png => {
             let panel = diagram.panels.first().ok_or("the diagram has no board")?;
-            photograph(variant, panel, size, args)?;
+            let legend = crate::diagram::legend::window_legend(&diagram);
+            photograph(variant, panel, legend, size, args)?;
             let marked = panel.overlay.marks.iter().filter(|m| m.moves || m.captures);
             let first = if boards == 1 {
                 String::new()
@@ -102,6 +103,7 @@ pub fn run(args: &DiagramArgs, out: &mut dyn Write) -> Result<(), String> {
 fn photograph(
     variant: crate::rules::variant::Variant,
     panel: &crate::diagram::Panel,
+    legend: Vec<(&'static str, &'static str)>,
     size: (u32, u32),
     args: &DiagramArgs,
 ) -> Result<(), String> {
@@ -121,6 +123,7 @@ fn photograph(
             frames: PNG_SETTLE_FRAMES,
             frame_time: false,
             select: Some(panel.man),
+            legend,
         }),
         ..WindowStart::new(size)
     })
@@ -135,6 +138,7 @@ const PNG_SETTLE_FRAMES: u32 = 8;
 fn photograph(
     _variant: crate::rules::variant::Variant,
     _panel: &crate::diagram::Panel,
+    _legend: Vec<(&'static str, &'static str)>,
     _size: (u32, u32),
     _args: &DiagramArgs,
 ) -> Result<(), String> {

@@ -161,6 +161,7 @@ fn place_the_start(app: &mut App, start: WindowStart) {
             settle_frames: shot.frames,
             frame_time: shot.frame_time,
             select: shot.select,
+            legend: shot.legend,
         });
     }
     if start.players.len() >= 2 {

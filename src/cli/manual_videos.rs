@@ -2,10 +2,9 @@
 //! --lesson` in a child process of this program (a process opens one
 //! window event loop in its life), into PNG frames in a scratch folder, so
 //! that the CPU renderer — by far the dearest part — draws every frame
-//! once; ffmpeg then encodes the frames twice, as a WebM and as a GIF. The
-//! GIF is ffmpeg's too: one palette for the lesson and only the changed
-//! rectangle of each frame make it some twenty times smaller than a GIF of
-//! whole frames (`record`'s own), at the same look, in under a second.
+//! once; ffmpeg then encodes the frames twice, as a WebM and as a GIF (see
+//! [`crate::video::lesson_gif`]: a lesson's GIF stays under a size a page
+//! can carry).
 
 use std::fs;
 use std::io::Write;
@@ -15,6 +14,7 @@ use std::time::Instant;
 
 use crate::manual::{Plan, video_files};
 use crate::video::codec::last_line;
+use crate::video::lesson_gif::{GIF_BUDGET, encode_gif, ffmpeg};
 use crate::video::sink::{ffmpeg_available, frame_name};
 
 /// The scratch folders' names begin so in the manual's folder.
@@ -56,11 +56,12 @@ pub fn record_lessons(plan: &Plan, out: &Path, size: (u32, u32), fps: u32) -> Re
         let started = Instant::now();
         let frames = scratch.0.join(&lesson.id);
         let count = record(&exe, &lesson.id, &frames, size, fps)?;
-        encode(&frames, out, &lesson.id, fps)?;
+        let gif_bytes = encode(&frames, count, out, &lesson.id, fps)?;
         let _ = fs::remove_dir_all(&frames);
         let _ = writeln!(
             log,
-            "{count} frames, {:.0} s",
+            "{count} frames, GIF {} kB, {:.0} s",
+            gif_bytes / 1000,
             started.elapsed().as_secs_f64()
         );
     }
@@ -117,14 +118,9 @@ fn record(
     }
 }
 
-/// The GIF's filter: one palette for the whole lesson, chosen from what
-/// changes, and each frame stored as the rectangle that changed.
-const GIF: &str = "split[a][b];[a]palettegen=stats_mode=diff[p];\
-                   [b][p]paletteuse=dither=bayer:bayer_scale=4:diff_mode=rectangle";
-
 /// Encodes the frames as the lesson's WebM and GIF, each written under a
-/// temporary name and renamed when complete.
-fn encode(frames: &Path, out: &Path, lesson: &str, fps: u32) -> Result<(), String> {
+/// temporary name and renamed when complete; the GIF's size in bytes.
+fn encode(frames: &Path, count: u64, out: &Path, lesson: &str, fps: u32) -> Result<u64, String> {
     let (webm, gif) = video_files(out, lesson);
     let pad = [
         "-vf",
@@ -138,41 +134,14 @@ fn encode(frames: &Path, out: &Path, lesson: &str, fps: u32) -> Result<(), Strin
         .copied()
         .collect();
     ffmpeg(frames, fps, &webm_args, "webm", &webm)?;
-    ffmpeg(frames, fps, &["-lavfi", GIF], "gif", &gif)
-}
-
-/// Runs ffmpeg on the numbered frames in `frames` into `done`.
-fn ffmpeg(
-    frames: &Path,
-    fps: u32,
-    codec: &[&str],
-    format: &str,
-    done: &Path,
-) -> Result<(), String> {
-    let name = done
-        .file_name()
-        .map_or("video".into(), |n| n.to_string_lossy());
-    let partial = done.with_file_name(format!(".{name}.partial-{}", std::process::id()));
-    let output = Command::new("ffmpeg")
-        .args(["-hide_banner", "-loglevel", "error", "-nostdin", "-y"])
-        .args(["-framerate", &fps.to_string()])
-        .arg("-i")
-        // The names `frame_name` gives the frames.
-        .arg(frames.join("%06d.png"))
-        .args(codec)
-        .args(["-f", format])
-        .arg(&partial)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("cannot start ffmpeg: {e}"))?;
-    let renamed = if output.status.success() {
-        fs::rename(&partial, done).map_err(|e| format!("cannot write {}: {e}", done.display()))
-    } else {
-        let last = last_line(&output.stderr);
-        Err(format!("ffmpeg failed on {}: {last}", done.display()))
-    };
-    if renamed.is_err() {
-        let _ = fs::remove_file(&partial);
+    let made = encode_gif(frames, count, fps, &gif)?;
+    if made.bytes > GIF_BUDGET {
+        let _ = write!(
+            std::io::stderr(),
+            "(its GIF, {:.1} MB, is above the {:.0} MB meant for a page: a smaller --size or --fps keeps it under) ",
+            made.bytes as f64 / 1e6,
+            GIF_BUDGET as f64 / 1e6
+        );
     }
-    renamed
+    Ok(made.bytes)
 }

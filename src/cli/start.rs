@@ -86,6 +86,8 @@ pub struct Snapshot {
     pub frame_time: bool,
     /// A move diagram: seen from above, the man on this cell selected.
     pub select: Option<crate::rules::view::CellId>,
+    /// A move diagram's legend: each kind of mark and what it means.
+    pub legend: Vec<(&'static str, &'static str)>,
 }
 
 /// How the window starts in Learn mode (`variantarium learn`).

@@ -315,6 +315,7 @@ pub fn screenshot(args: &ScreenshotArgs) -> Result<(), String> {
             frames: args.frames.max(2),
             frame_time: args.frame_time,
             select: None,
+            legend: Vec::new(),
         }),
         lessons,
         puzzle,

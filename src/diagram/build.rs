@@ -38,10 +38,13 @@ pub struct Panel {
     pub overlay: Overlay,
 }
 
-/// A whole diagram: the game, its boards' ink and the boards.
+/// A whole diagram: the man, his game, its boards' ink and the boards.
 #[derive(Clone, Debug)]
 pub struct Diagram {
+    /// The man's name (his modes' names, for a man of two).
     pub title: String,
+    /// The game's title.
+    pub game: String,
     pub decor: Decor,
     /// Whether the boards are empty but for the man and the men the rules
     /// insist on (so captures are shown where an enemy would stand).
@@ -57,8 +60,15 @@ pub fn draw(request: &Request) -> Result<Diagram, String> {
         Some(text) => vec![in_position(&game, request, text)?],
         None => on_empty_board(&game, request)?,
     };
+    let mut names: Vec<&str> = Vec::new();
+    for panel in &panels {
+        if !names.contains(&panel.info.name) {
+            names.push(panel.info.name);
+        }
+    }
     Ok(Diagram {
-        title: entry.title.to_string(),
+        title: names.join(" · "),
+        game: entry.title.to_string(),
         decor: (entry.decor)(),
         empty_board: request.position.is_none(),
         panels,

@@ -10,6 +10,7 @@ use super::ink::{
     CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, MOVE_COLOUR, ROUTE_COLOUR,
     TRANSMITTER_COLOUR, num, ring, text,
 };
+use super::marks::Mark;
 
 /// The man's name and move (each mode of a chakra on its own line).
 pub fn caption_lines(diagram: &Diagram, width: f32) -> Vec<String> {
@@ -26,27 +27,73 @@ pub fn caption_lines(diagram: &Diagram, width: f32) -> Vec<String> {
             .find(|p| p.cell == panel.man)
             .and_then(|p| p.side)
             .map_or(String::new(), |s| format!("{}'s ", s.name()));
-        let line = format!("{side}{}: {}", panel.info.name, panel.info.summary);
+        let line = format!(
+            "{side}{} in {}: {}",
+            panel.info.name, diagram.game, panel.info.summary
+        );
         // About 8 pixels a letter at 14 (the bold first line is the widest).
         lines.extend(wrap(&line, ((width - 2.0 * GAP) / 8.2) as usize));
     }
     lines
 }
 
+/// How a target is drawn: one mark a cell, whatever the rules say of it.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Look {
+    /// A green dot: he moves there (and, on an empty board, would take an
+    /// enemy standing there).
+    Dot,
+    /// A green ring: he moves there but could take nobody there (a
+    /// pawn's step ahead).
+    MoveOnly,
+    /// A red ring: he takes the man there (on an empty board: he would
+    /// take an enemy there, but cannot move there otherwise).
+    Capture,
+}
+
+/// The one mark a target gets; `probed`: whether his board was asked
+/// where he would take an enemy.
+pub fn look(mark: &Mark, probed: bool) -> Look {
+    match (
+        mark.moves,
+        mark.captures || mark.captures_if_enemy.is_some(),
+    ) {
+        (true, true) => Look::Dot,
+        (true, false) if probed => Look::MoveOnly,
+        (true, false) => Look::Dot,
+        (false, _) => Look::Capture,
+    }
+}
+
 /// The legend's entries, each a kind of mark the diagram uses: a swatch
 /// and what it means.
 pub fn legend_items(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
     let overlays = || diagram.panels.iter().map(|p| &p.overlay);
-    let marks = || overlays().flat_map(|o| &o.marks);
+    let marks = || {
+        overlays().flat_map(|o| {
+            o.marks
+                .iter()
+                .map(move |m| (m, look(m, o.probed), o.probed))
+        })
+    };
     let mut items = Vec::new();
-    if marks().any(|m| m.moves) {
-        items.push(("move", "moves here"));
+    let dots = || marks().filter(|(_, l, _)| *l == Look::Dot);
+    if dots().next().is_some() {
+        items.push(if dots().all(|(m, _, _)| m.captures_if_enemy.is_some()) {
+            ("move", "moves here, or takes an enemy standing here")
+        } else {
+            ("move", "moves here")
+        });
     }
-    if marks().any(|m| m.captures_if_enemy.is_some()) {
-        items.push(("capture", "captures an enemy standing here"));
+    if marks().any(|(_, l, _)| l == Look::MoveOnly) {
+        items.push(("move-only", "moves here but cannot take here"));
     }
-    if marks().any(|m| m.captures) {
-        items.push(("capture", "captures the man here"));
+    let rings = || marks().filter(|(_, l, _)| *l == Look::Capture);
+    if rings().any(|(m, _, _)| m.captures_if_enemy.is_some()) {
+        items.push(("capture", "only to take an enemy standing here"));
+    }
+    if rings().any(|(m, _, _)| m.captures) {
+        items.push(("capture", "takes the man here"));
     }
     if overlays().any(|o| !o.routes.is_empty()) {
         items.push(("route", "the way it goes"));
@@ -67,6 +114,27 @@ pub fn legend_items(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
         items.push(("none", "no move from here"));
     }
     items
+}
+
+/// The legend of the game window's picture of the diagram's first board
+/// (`diagram --out F.png`): the window marks the legal moves of the
+/// position (a dot where he moves, a ring round a man he takes) and the
+/// rules' lines for the man, but neither the cells where he could only
+/// take nor his routes. Its legend is the SVG's for what it shows: a dot
+/// still means "moves here, or takes an enemy standing here" when that is
+/// true of every dot.
+pub fn window_legend(diagram: &Diagram) -> Vec<(&'static str, &'static str)> {
+    let mut seen = diagram.clone();
+    seen.panels.truncate(1);
+    for panel in &mut seen.panels {
+        let overlay = &mut panel.overlay;
+        overlay.marks.retain(|m| m.moves || m.captures);
+        // Without the cells he only takes, no dot is told apart as a
+        // move that takes nobody.
+        overlay.probed = false;
+        overlay.routes.clear();
+    }
+    legend_items(&seen)
 }
 
 /// A legend entry's swatch, words and where it starts on its row.
@@ -111,6 +179,7 @@ fn swatch(svg: &mut String, kind: &str, x: f32, y: f32) {
                 num(y)
             );
         }
+        "move-only" => ring(svg, x, y, 5.0, MOVE_COLOUR, 2.5, ""),
         "capture" => ring(svg, x, y, 8.0, CAPTURE_COLOUR, 3.0, ""),
         "stay" => ring(
             svg,

@@ -50,6 +50,10 @@ pub struct Overlay {
     pub lines: Vec<RuleLine>,
     /// Targets his ordinary move would reach but a rule forbids, and why.
     pub forbidden: Vec<(CellId, String)>,
+    /// Every empty cell was asked whether he would take an enemy there
+    /// (see [`add_captures_if_enemy`]): a move mark without such a capture
+    /// is a move that takes nobody.
+    pub probed: bool,
 }
 
 /// The marks of the real legal moves from `man`, its routes and the rule
@@ -136,6 +140,9 @@ pub fn add_captures_if_enemy(overlay: &mut Overlay, game: &Game, scene: &Scene, 
     if on_board(man) != Some(0) {
         return;
     }
+    // Whether every empty cell could be asked (a game whose positions
+    // cannot hold one more man answers nothing).
+    let mut answered = true;
     for cell in game.board_cells() {
         if cell == man || scene.figures.iter().any(|f| f.cell == cell) {
             continue;
@@ -148,6 +155,7 @@ pub fn add_captures_if_enemy(overlay: &mut Overlay, game: &Game, scene: &Scene, 
             state: crate::rules::view::ManState::Normal,
         });
         let Ok(session) = game.session(&probe) else {
+            answered = false;
             continue;
         };
         let takes = session
@@ -169,4 +177,5 @@ pub fn add_captures_if_enemy(overlay: &mut Overlay, game: &Game, scene: &Scene, 
         }
     }
     overlay.marks.sort_by_key(|m| m.cell);
+    overlay.probed = answered;
 }

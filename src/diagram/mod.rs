@@ -7,7 +7,7 @@ mod build;
 mod flaxman;
 pub mod geometry;
 mod ink;
-mod legend;
+pub mod legend;
 mod marks;
 mod stage;
 pub mod svg;

@@ -18,15 +18,31 @@ use super::ink::{
     CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, INK, MOVE_COLOUR, ROUTE_COLOUR,
     TRANSMITTER_COLOUR, escape, halo_text, num, ring, text,
 };
-use super::legend::{caption_lines, draw_legend, legend_items, legend_rows};
+use super::legend::{Look, caption_lines, draw_legend, legend_items, legend_rows, look};
 use super::marks::Mark;
 
 /// Pixels per layout unit (one cell).
 const UNIT: f32 = 44.0;
 const HEADING: f32 = 28.0;
+/// A move dot's radius and a capture ring's, in cells: both inside the
+/// part of a hex cell above its name.
+const MARK_DOT: f32 = 0.13;
+const MARK_RING: f32 = 0.21;
 
-/// The diagram as a complete SVG document.
+/// The diagram as a complete SVG document: headed by the man's name, with
+/// his move in words under the boards and the legend of the marks.
 pub fn render(diagram: &Diagram) -> String {
+    draw_document(diagram, true)
+}
+
+/// The diagram for a page that names the man and says his move in its own
+/// words beside it: the boards and the legend only, so that nothing is
+/// said twice.
+pub fn figure(diagram: &Diagram) -> String {
+    draw_document(diagram, false)
+}
+
+fn draw_document(diagram: &Diagram, words: bool) -> String {
     let frame = Frame::of(diagram);
     let columns = diagram.panels.len().clamp(1, 3);
     let rows = diagram.panels.len().div_ceil(columns).max(1);
@@ -34,9 +50,13 @@ pub fn render(diagram: &Diagram) -> String {
     // Wide enough for the title too (about 11 pixels a letter at 18).
     let title_width = diagram.title.chars().count() as f32 * 11.0 + 2.0 * GAP;
     let width = (boards_width + 2.0 * GAP).max(480.0).max(title_width);
-    let captions = caption_lines(diagram, width);
+    let captions = if words {
+        caption_lines(diagram, width)
+    } else {
+        Vec::new()
+    };
     let legend = legend_items(diagram);
-    let boards_top = 44.0;
+    let boards_top = if words { 44.0 } else { 8.0 };
     let boards_height = rows as f32 * (frame.height + HEADING) + (rows as f32 - 1.0) * GAP;
     let caption_top = boards_top + boards_height + 10.0;
     let legend_top = caption_top + captions.len() as f32 * 18.0 + 12.0;
@@ -57,15 +77,17 @@ pub fn render(diagram: &Diagram) -> String {
         num(width),
         num(height)
     );
-    text(
-        &mut svg,
-        width / 2.0,
-        28.0,
-        18.0,
-        "middle",
-        "bold",
-        &diagram.title,
-    );
+    if words {
+        text(
+            &mut svg,
+            width / 2.0,
+            28.0,
+            18.0,
+            "middle",
+            "bold",
+            &diagram.title,
+        );
+    }
     let left = (width - boards_width) / 2.0;
     for (k, panel) in diagram.panels.iter().enumerate() {
         let x = left + (k % columns) as f32 * (frame.width + GAP);
@@ -142,9 +164,12 @@ fn draw_panel(svg: &mut String, diagram: &Diagram, panel: &Panel, frame: &Frame,
     draw_ink(svg, diagram, frame);
     draw_coordinates(svg, &panel.layout, frame);
     draw_rule_lines(svg, panel, frame);
+    // The marks leave the cell's name (low in a hex cell) clear, and the
+    // routes run over them, so that both stay readable; the men stand on
+    // top, a taken man inside his ring.
+    draw_marks(svg, panel, frame);
     draw_routes(svg, panel, frame);
     draw_men(svg, panel, frame);
-    draw_marks(svg, panel, frame);
     svg.push_str("</g>\n</g>\n");
 }
 
@@ -265,16 +290,53 @@ fn draw_rule_lines(svg: &mut String, panel: &Panel, frame: &Frame) {
             num(y2)
         );
         if let Some(label) = &line.label {
-            // Beside the line's middle, off to one side of it.
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let length = (dx * dx + dy * dy).sqrt().max(1.0);
-            let (nx, ny) = (-dy / length, dx / length);
-            let (nx, ny) = if ny > 0.0 { (-nx, -ny) } else { (nx, ny) };
-            let (mx, my) = ((x1 + x2) / 2.0 + nx * 16.0, (y1 + y2) / 2.0 + ny * 16.0);
+            let (mx, my) = label_place(panel, frame, [(x1, y1), (x2, y2)], label);
             halo_text(svg, mx, my + 4.0, 13.0, colour, label);
         }
         svg.push_str("</g>\n");
     }
+}
+
+/// Where a line's label stands: beside the line, off to one side, at the
+/// first place along it (the middle first) where it covers no mark and no
+/// man.
+fn label_place(panel: &Panel, frame: &Frame, ends: [(f32, f32); 2], label: &str) -> (f32, f32) {
+    let [(x1, y1), (x2, y2)] = ends;
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let length = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (nx, ny) = (-dy / length, dx / length);
+    let (nx, ny) = if ny > 0.0 { (-nx, -ny) } else { (nx, ny) };
+    let mut discs: Vec<(f32, f32, f32)> = panel
+        .overlay
+        .marks
+        .iter()
+        .map(|m| (m.cell, MARK_RING))
+        .chain(panel.placements.iter().map(|p| (p.cell, 0.34)))
+        .map(|(cell, r)| {
+            let (x, y) = frame.at(place(&panel.layout, cell));
+            (x, y, r * UNIT + 2.0)
+        })
+        .collect();
+    discs.dedup();
+    // About 8 pixels a letter at 13, bold.
+    let (half_w, half_h) = (label.chars().count() as f32 * 4.0 + 2.0, 8.0);
+    let clear = |(cx, cy): (f32, f32)| {
+        discs.iter().all(|&(x, y, r)| {
+            let (px, py) = (
+                x.clamp(cx - half_w, cx + half_w),
+                y.clamp(cy - half_h, cy + half_h),
+            );
+            (px - x).powi(2) + (py - y).powi(2) > r * r
+        })
+    };
+    let mut candidates = [0.5, 0.35, 0.65, 0.2, 0.8, 0.0, 1.0]
+        .into_iter()
+        .flat_map(|t| {
+            [16.0, -16.0, 28.0, -28.0, 42.0, -42.0]
+                .map(|off| (x1 + dx * t + nx * off, y1 + dy * t + ny * off))
+        });
+    let middle = ((x1 + x2) / 2.0 + nx * 16.0, (y1 + y2) / 2.0 + ny * 16.0);
+    candidates.find(|&c| clear(c)).unwrap_or(middle)
 }
 
 fn draw_routes(svg: &mut String, panel: &Panel, frame: &Frame) {
@@ -425,28 +487,7 @@ fn draw_marks(svg: &mut String, panel: &Panel, frame: &Frame) {
             cell_name(&panel.layout, mark.cell),
             mark_kinds(mark)
         );
-        if mark.captures || mark.captures_if_enemy.is_some() {
-            // A pale ring under the red one keeps it clear on red cells.
-            ring(
-                svg,
-                cx,
-                cy,
-                0.38 * UNIT,
-                "#ffffff",
-                5.0,
-                " stroke-opacity=\"0.8\"",
-            );
-            ring(svg, cx, cy, 0.38 * UNIT, CAPTURE_COLOUR, 3.0, "");
-        }
-        if mark.moves {
-            let _ = write!(
-                svg,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{MOVE_COLOUR}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
-                num(cx),
-                num(cy),
-                num(0.16 * UNIT)
-            );
-        }
+        mark_glyph(svg, look(mark, panel.overlay.probed), mark.captures, cx, cy);
         svg.push_str("</g>\n");
     }
     if panel.overlay.stays {
@@ -484,6 +525,32 @@ fn draw_marks(svg: &mut String, panel: &Panel, frame: &Frame) {
             num(cx + d),
             num(cy - d)
         );
+    }
+}
+
+/// A target's one mark, small enough to leave a hex cell's name clear; a
+/// man who is taken is ringed round.
+fn mark_glyph(svg: &mut String, look: Look, on_a_man: bool, cx: f32, cy: f32) {
+    match look {
+        Look::Dot => {
+            let _ = write!(
+                svg,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{MOVE_COLOUR}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+                num(cx),
+                num(cy),
+                num(MARK_DOT * UNIT)
+            );
+        }
+        Look::MoveOnly => {
+            ring(svg, cx, cy, MARK_DOT * UNIT, "#ffffff", 4.5, "");
+            ring(svg, cx, cy, MARK_DOT * UNIT, MOVE_COLOUR, 2.5, "");
+        }
+        Look::Capture => {
+            let r = if on_a_man { 0.42 } else { MARK_RING } * UNIT;
+            // A pale ring under the red one keeps it clear on red cells.
+            ring(svg, cx, cy, r, "#ffffff", 5.0, " stroke-opacity=\"0.8\"");
+            ring(svg, cx, cy, r, CAPTURE_COLOUR, 3.0, "");
+        }
     }
 }
 

@@ -241,11 +241,17 @@ fn men(game: &GamePage) -> String {
     );
     for man in &game.men {
         let wide = man.diagram.as_ref().is_some_and(|d| d.panels.len() > 1);
-        let _ = writeln!(
+        // The card is headed by the man; his diagram carries no words of
+        // its own, so his move is said once, under it.
+        let _ = write!(
             html,
-            "<figure class=\"man{}\" id=\"man-{}\">",
+            "<figure class=\"man{}\" id=\"man-{}\">\n<h3>{}{}</h3>\n",
             if wide { " wide" } else { "" },
-            slug(man.name())
+            slug(man.name()),
+            escape(man.name()),
+            man.letter.map_or(String::new(), |l| format!(
+                " <span class=\"letter\">{l}</span>"
+            ))
         );
         match &man.diagram {
             Some(_) => {
@@ -258,14 +264,7 @@ fn men(game: &GamePage) -> String {
             }
             None => html.push_str("<p class=\"still\">No moves of his own.</p>\n"),
         }
-        let _ = write!(
-            html,
-            "<figcaption>\n<h3>{}{}</h3>\n",
-            escape(man.name()),
-            man.letter.map_or(String::new(), |l| format!(
-                " <span class=\"letter\">{l}</span>"
-            ))
-        );
+        html.push_str("<figcaption>\n");
         for info in &man.infos {
             let named = if man.infos.len() > 1 {
                 format!("<strong>{}</strong>: ", escape(info.name))
@@ -338,26 +337,29 @@ fn lesson_html(number: usize, lesson: &Lesson, family: &Family, links: &Links) -
     html
 }
 
-/// The lesson's words in order: its captions, and each exercise with its
-/// answer.
+/// The lesson's words in order: its captions, and each exercise, numbered,
+/// with its answer under it under the same number.
 fn steps(lesson: &Lesson) -> String {
     let mut html = String::new();
+    let mut exercises = 0;
     for step in &lesson.steps {
         match step {
             Step::Caption { text, .. } => {
                 let _ = writeln!(html, "<li>{}</li>", escape(text));
             }
             Step::Exercise(exercise) => {
+                exercises += 1;
                 let answer = exercise.accept.first().map_or(String::new(), |m| {
                     format!(
-                        " <span class=\"answer\">Answer: <code>{}</code> — {}</span>",
+                        " <span class=\"answer\">Answer to exercise {exercises}: <code>{}</code> — {}</span>",
                         escape(m),
                         escape(&exercise.right)
                     )
                 });
                 let _ = writeln!(
                     html,
-                    "<li class=\"exercise\"><strong>Exercise.</strong> {}{answer}</li>",
+                    "<li class=\"exercise\" id=\"{}-exercise-{exercises}\"><strong>Exercise {exercises}.</strong> {}{answer}</li>",
+                    slug(&lesson.id),
                     escape(&exercise.prompt)
                 );
             }

@@ -102,7 +102,7 @@ pub fn write_assets(
     for page in &plan.pages {
         for man in &page.men {
             if let Some(diagram) = &man.diagram {
-                let svg = crate::diagram::svg::render(diagram);
+                let svg = crate::diagram::svg::figure(diagram);
                 write_file(&out.join(diagram_file(page.family, man)), svg.as_bytes())?;
             }
         }

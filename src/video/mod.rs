@@ -10,6 +10,8 @@ pub mod column;
 pub mod driver;
 #[cfg(feature = "app")]
 pub mod framing;
+#[cfg(feature = "app")]
+pub mod lesson_gif;
 pub mod script;
 pub mod showcase;
 #[cfg(feature = "app")]

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::layout::ControlMap;
 use crate::app::look::camera::{CameraSystems, MainCamera, OrbitCamera};
@@ -15,7 +16,7 @@ use crate::app::play::board::CellIndex;
 use crate::app::play::game::{CellClicked, Match};
 use crate::app::play::hints::HoveredCell;
 use crate::app::screen::{CellMapOut, Screen};
-use crate::rules::view::CellId;
+use crate::rules::view::{CellId, HintKind};
 
 /// Take one screenshot after the scene has settled, then exit.
 #[derive(Resource, Clone, Debug)]
@@ -29,6 +30,9 @@ pub struct ScreenshotRequest {
     /// A move diagram: the camera looks straight down and the man on this
     /// cell is selected (clicked, as a player would).
     pub select: Option<CellId>,
+    /// A move diagram's legend (see [`crate::diagram::legend::window_legend`]):
+    /// each kind of mark and what it means, drawn in the picture's corner.
+    pub legend: Vec<(&'static str, &'static str)>,
 }
 
 /// The frame (counted from the first with the game on the board) in which
@@ -44,6 +48,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (take_requested_screenshot, show_the_man.after(CameraSystems))
+            .run_if(resource_exists::<ScreenshotRequest>)
+            .run_if(in_state(Screen::Playing)),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        draw_legend
+            .after(crate::app::layout::UiSystems)
             .run_if(resource_exists::<ScreenshotRequest>)
             .run_if(in_state(Screen::Playing)),
     )
@@ -64,6 +75,7 @@ fn write_screen_map(
     index: Res<CellIndex>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     windows: Query<&Window>,
+    request: Option<Res<ScreenshotRequest>>,
     mut last: Local<String>,
     mut frame: Local<u64>,
 ) {
@@ -89,13 +101,89 @@ fn write_screen_map(
         .iter()
         .map(|(name, [x, y])| (name.clone(), point(*x, *y)))
         .collect();
-    let text = serde_json::json!({ "cells": cells, "controls": controls, "hovered": hovered_name, "frame": *frame })
+    let legend: Vec<&str> = request
+        .iter()
+        .flat_map(|r| r.legend.iter().map(|e| e.1))
+        .collect();
+    let text = serde_json::json!({ "cells": cells, "controls": controls, "hovered": hovered_name, "frame": *frame, "legend": legend })
         .to_string();
     if *last != text {
         if let Err(e) = crate::record::write_atomically(&out.0, &text) {
             error!("cannot write the screen map: {e}");
         }
         *last = text;
+    }
+}
+
+/// A diagram's legend in the picture's lower left corner, in the window's
+/// own colours of the marks it names; its corners are noted in the
+/// control map as `legend` and `legend-end`.
+fn draw_legend(
+    request: Res<ScreenshotRequest>,
+    mut contexts: EguiContexts,
+    mut controls: ResMut<ControlMap>,
+) -> Result {
+    if request.legend.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let frame = egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(20, 16, 12, 220))
+        .corner_radius(6.0)
+        .inner_margin(10.0);
+    let shown = egui::Area::new(egui::Id::new("diagram-legend"))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -16.0))
+        .show(ctx, |ui| {
+            frame.show(ui, |ui| {
+                for &(kind, words) in &request.legend {
+                    ui.horizontal(|ui| {
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(22.0, 18.0), egui::Sense::hover());
+                        swatch(ui.painter(), kind, rect.center());
+                        ui.label(
+                            egui::RichText::new(words)
+                                .size(15.0)
+                                .color(egui::Color32::WHITE),
+                        );
+                    });
+                }
+            });
+        });
+    let rect = shown.response.rect;
+    controls.place("legend", rect.min);
+    controls.place("legend-end", rect.max);
+    Ok(())
+}
+
+/// A legend entry's mark, drawn as the window draws it on the board.
+fn swatch(painter: &egui::Painter, kind: &str, at: egui::Pos2) {
+    // The window's target green: a dot where he moves, a ring round a man
+    // he takes.
+    let target = egui::Color32::from_rgb(64, 217, 89);
+    let capture = target;
+    let line = |colour: Color| {
+        let [r, g, b, _] = colour.to_srgba().to_u8_array();
+        let stroke = egui::Stroke::new(3.0, egui::Color32::from_rgb(r, g, b));
+        painter.line_segment(
+            [at - egui::vec2(9.0, 0.0), at + egui::vec2(9.0, 0.0)],
+            stroke,
+        );
+    };
+    match kind {
+        "move" => {
+            painter.circle_filled(at, 5.5, target);
+        }
+        "move-only" => {
+            painter.circle_stroke(at, 5.5, egui::Stroke::new(2.5, target));
+        }
+        "capture" => {
+            painter.circle_stroke(at, 7.5, egui::Stroke::new(3.0, capture));
+        }
+        "definers" => line(super::overlays::hint_colour(HintKind::Definers)),
+        "transmitter" => line(super::overlays::hint_colour(HintKind::Transmitter)),
+        "forbidden" => line(super::overlays::hint_colour(HintKind::Forbidden)),
+        "stay" | "route" => line(super::overlays::hint_colour(HintKind::Route)),
+        _ => {}
     }
 }
 

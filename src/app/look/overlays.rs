@@ -58,8 +58,8 @@ fn track_hovered_cell(pointed: Pointed, mut hovered: ResMut<HoveredCell>) {
 
 /// One colour, one meaning, everywhere: green where a man may go, red what
 /// is forbidden or attacked, gold where to look, blue and violet the links
-/// between men, white a plain move.
-fn colour(kind: HintKind) -> Color {
+/// between men, white a plain move. A diagram's legend shows the same.
+pub fn hint_colour(kind: HintKind) -> Color {
     match kind {
         HintKind::Definers => Color::srgb(0.2, 0.85, 0.95),
         HintKind::Leap => Color::srgb(0.95, 0.3, 0.9),
@@ -93,7 +93,7 @@ const KEEP_ALIVE: [Vec3; 2] = [Vec3::new(0.0, -50.0, 0.0), Vec3::new(0.01, -50.0
 fn draw_hints(overlays: Res<Overlays>, index: Res<CellIndex>, mut gizmos: Gizmos) {
     gizmos.line(KEEP_ALIVE[0], KEEP_ALIVE[1], Color::NONE);
     for hint in &overlays.0 {
-        let colour = colour(hint.kind());
+        let colour = hint_colour(hint.kind());
         match hint {
             Hint::Line { from, to, .. } => {
                 let points = [index.place(*from) + LIFT, index.place(*to) + LIFT];
@@ -341,7 +341,7 @@ impl LabelView<'_> {
             }
         };
         let p = self.to_screen(anchor)?;
-        let [r, g, b, _] = colour(hint.kind()).to_srgba().to_u8_array();
+        let [r, g, b, _] = hint_colour(hint.kind()).to_srgba().to_u8_array();
         let ink = egui::Color32::from_rgb(r, g, b);
         // White on near black reads on any board; the bar beside the words
         // says which colour of mark they explain.
