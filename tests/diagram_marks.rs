@@ -11,7 +11,8 @@ use variantarium::diagram::{Request, draw, svg};
 use variantarium::rules::variant::Variant;
 
 const MOVE: &str = "#1f9d55";
-const CAPTURE: &str = "#d62728";
+/// The capture's ring: the same green, wider (green is where he may go).
+const CAPTURE: &str = MOVE;
 
 fn document(variant: &str, man: char) -> String {
     let variant = Variant::parse(variant, None).expect("variant");
@@ -52,6 +53,8 @@ struct Circle {
     outer: f32,
     fill: String,
     stroke: String,
+    /// The stroke's width: a capture's ring is the wider.
+    width: f32,
 }
 
 /// Each mark group: its cell, kinds and circles.
@@ -72,6 +75,7 @@ fn marks(doc: &str) -> Vec<(String, String, Vec<Circle>)> {
                         outer: number(&a, "r") + number(&a, "stroke-width") / 2.0,
                         fill: a.get("fill").cloned().unwrap_or_default(),
                         stroke: a.get("stroke").cloned().unwrap_or_default(),
+                        width: number(&a, "stroke-width"),
                     }
                 })
                 .collect();
@@ -101,8 +105,8 @@ fn shapes(circles: &[Circle]) -> Vec<&'static str> {
         .iter()
         .filter_map(|c| match (c.fill.as_str(), c.stroke.as_str()) {
             (MOVE, _) => Some("dot"),
+            ("none", CAPTURE) if c.width >= 3.0 => Some("capture ring"),
             ("none", MOVE) => Some("move ring"),
-            ("none", CAPTURE) => Some("capture ring"),
             _ => None,
         })
         .collect()

@@ -2,8 +2,9 @@
 //! For one man of each game family (Flaxman, Tapestry, Anglojewish, the
 //! hexagonal games, Chakra) the cells marked in the picture, read at the
 //! places its cell map gives, are exactly the targets `moves` lists for
-//! him, and the captures among them are the ones marked in the capture
-//! colour. (Every man of every game is checked in SVG, see `diagram.rs`:
+//! him, and the captures among them are the ones marked with a ring round
+//! the man (a move onto an empty cell is a dot in the middle; both are the
+//! green of a place he may go). (Every man of every game is checked in SVG, see `diagram.rs`:
 //! on the CPU renderer a picture of each would take too long.)
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,13 +47,6 @@ fn is_target_green([r, g, b]: [u8; 3]) -> bool {
     g > 170 && g > r + 80 && g > b + 70
 }
 
-/// The window's capture red, redder than any board's red (Tapestry's red
-/// squares are about (184, 111, 102)).
-fn is_capture_red([r, g, b]: [u8; 3]) -> bool {
-    let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
-    r > 180 && r > g + 110 && r > b + 110
-}
-
 /// Where each cell appears in the picture.
 fn cell_map(path: &Path) -> BTreeMap<String, (f32, f32)> {
     let text = std::fs::read_to_string(path).expect("the cell map");
@@ -84,7 +78,9 @@ fn seen_cells(
             .map(|(_, &(ox, oy))| ((ox - x).powi(2) + (oy - y).powi(2)).sqrt())
             .fold(f32::MAX, f32::min);
         let radius = nearest * 0.48;
-        let (mut green, mut red) = (0, 0);
+        // Green in the middle of the cell is a dot; green only around the
+        // man standing there is a capture's ring.
+        let (mut green, mut middle) = (0, 0);
         let r = radius.ceil() as i32;
         for dy in -r..=r {
             for dx in -r..=r {
@@ -97,16 +93,18 @@ fn seen_cells(
                     continue;
                 }
                 let pixel = picture.get_pixel(px as u32, py as u32).0;
-                green += usize::from(is_target_green(pixel));
-                red += usize::from(is_capture_red(pixel));
+                let marked = is_target_green(pixel);
+                green += usize::from(marked);
+                let near_middle = ((dx * dx + dy * dy) as f32).sqrt() <= radius * 0.3;
+                middle += usize::from(marked && near_middle);
             }
         }
-        let kind = if red >= MARK_PIXELS {
-            Seen::Capture
-        } else if green >= MARK_PIXELS {
+        let kind = if green < MARK_PIXELS {
+            Seen::Plain
+        } else if middle >= 3 {
             Seen::Target
         } else {
-            Seen::Plain
+            Seen::Capture
         };
         seen.insert(name.clone(), kind);
     }
@@ -187,14 +185,14 @@ fn check(display: &PrivateDisplay, variant_key: &str, man: char, spot: Option<(&
         .filter(|(name, kind)| **kind != Seen::Plain && *name != from)
         .map(|(name, _)| name.clone())
         .collect();
-    let red: BTreeSet<String> = seen
+    let ringed: BTreeSet<String> = seen
         .iter()
         .filter(|(_, kind)| **kind == Seen::Capture)
         .map(|(name, _)| name.clone())
         .collect();
     let what = format!("{variant_key} {man} on {from} in {}", panel.position);
     assert_eq!(marked, targets, "the cells marked for the {what}");
-    assert_eq!(red, captures, "the captures marked for the {what}");
+    assert_eq!(ringed, captures, "the captures marked for the {what}");
 }
 
 /// A position of `variant` reached by its first legal moves in which the

@@ -5,12 +5,16 @@ use std::fmt::Write;
 
 /// Space between boards and around the picture, in pixels.
 pub const GAP: f32 = 18.0;
+/// One colour, one meaning, as in the window: green where the man may go
+/// (a dot, or a ring round the man he takes), red what a rule forbids.
 pub const MOVE_COLOUR: &str = "#1f9d55";
-pub const CAPTURE_COLOUR: &str = "#d62728";
+pub const CAPTURE_COLOUR: &str = MOVE_COLOUR;
 pub const ROUTE_COLOUR: &str = "#2563eb";
 pub const DEFINERS_COLOUR: &str = "#7b3fb0";
 pub const TRANSMITTER_COLOUR: &str = "#e07b00";
-pub const FORBIDDEN_COLOUR: &str = "#555555";
+pub const FORBIDDEN_COLOUR: &str = "#d62728";
+/// A plain line of a note.
+pub const NOTE_COLOUR: &str = "#555555";
 pub const INK: &str = "#2b2118";
 
 pub fn ring(svg: &mut String, cx: f32, cy: f32, r: f32, colour: &str, width: f32, extra: &str) {

@@ -46,7 +46,7 @@ pub enum Look {
     /// A green ring: he moves there but could take nobody there (a
     /// pawn's step ahead).
     MoveOnly,
-    /// A red ring: he takes the man there (on an empty board: he would
+    /// A wide green ring: he takes the man there (on an empty board: he would
     /// take an enemy there, but cannot move there otherwise).
     Capture,
 }

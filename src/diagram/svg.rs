@@ -15,8 +15,8 @@ use super::geometry::{
     MARGIN, POINT_RADIUS, bounds, cell_fill, cell_is_dark, coordinate_labels, outline,
 };
 use super::ink::{
-    CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, INK, MOVE_COLOUR, ROUTE_COLOUR,
-    TRANSMITTER_COLOUR, escape, halo_text, num, ring, text,
+    CAPTURE_COLOUR, DEFINERS_COLOUR, FORBIDDEN_COLOUR, GAP, INK, MOVE_COLOUR, NOTE_COLOUR,
+    ROUTE_COLOUR, TRANSMITTER_COLOUR, escape, halo_text, num, ring, text,
 };
 use super::legend::{Look, caption_lines, draw_legend, legend_items, legend_rows, look};
 use super::marks::Mark;
@@ -277,7 +277,7 @@ fn draw_rule_lines(svg: &mut String, panel: &Panel, frame: &Frame) {
         let (colour, kind) = match line.kind {
             HintKind::Definers => (DEFINERS_COLOUR, "definers"),
             HintKind::Transmitter => (TRANSMITTER_COLOUR, "transmitter"),
-            _ => (FORBIDDEN_COLOUR, "note"),
+            _ => (NOTE_COLOUR, "note"),
         };
         let (x1, y1) = frame.at(place(&panel.layout, line.from));
         let (x2, y2) = frame.at(place(&panel.layout, line.to));
@@ -547,7 +547,7 @@ fn mark_glyph(svg: &mut String, look: Look, on_a_man: bool, cx: f32, cy: f32) {
         }
         Look::Capture => {
             let r = if on_a_man { 0.42 } else { MARK_RING } * UNIT;
-            // A pale ring under the red one keeps it clear on red cells.
+            // A pale ring under the green one keeps it clear on any cell.
             ring(svg, cx, cy, r, "#ffffff", 5.0, " stroke-opacity=\"0.8\"");
             ring(svg, cx, cy, r, CAPTURE_COLOUR, 3.0, "");
         }
