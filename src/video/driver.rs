@@ -317,21 +317,18 @@ fn note_the_mover(
 fn aim_camera(
     mut recorder: ResMut<Recorder>,
     orbit: Res<OrbitCamera>,
-    mut cameras: Query<&mut Transform, With<MainCamera>>,
+    index: Res<CellIndex>,
+    mut cameras: Query<(&Camera, &mut Transform), With<MainCamera>>,
 ) {
     let mode = recorder.camera;
     if matches!(mode, CameraMode::Player | CameraMode::Top) {
         return;
     }
     if mode == CameraMode::Showcase {
-        let wanted = recorder
-            .action
-            .map_or(Focus::WHOLE, |(from, to)| Focus::on_move(from, to));
-        let seconds = 1.0 / recorder.pace.fps as f32;
-        recorder.focus = recorder.focus.toward(wanted, seconds);
-        let transform = recorder.focus.view(&orbit);
-        for mut camera in &mut cameras {
-            *camera = transform;
+        for (camera, mut transform) in &mut cameras {
+            let focus = showcase_focus(&recorder, &orbit, &index, camera);
+            recorder.focus = focus;
+            *transform = focus.view(&orbit);
         }
         return;
     }
@@ -358,9 +355,44 @@ fn aim_camera(
         let gaze = centre.lerp(aim, lean);
         transform.look_at(gaze, Vec3::Y);
     }
-    for mut camera in &mut cameras {
+    for (_, mut camera) in &mut cameras {
         *camera = transform;
     }
+}
+
+/// The showcase camera's focus in this frame: a frame's step toward the
+/// move being made, held back where a cell would leave the picture or go
+/// under the caption strip.
+fn showcase_focus(
+    recorder: &Recorder,
+    orbit: &OrbitCamera,
+    index: &CellIndex,
+    camera: &Camera,
+) -> Focus {
+    let wanted = recorder
+        .action
+        .map_or(Focus::WHOLE, |(from, to)| Focus::on_move(from, to));
+    let seconds = 1.0 / recorder.pace.fps as f32;
+    let next = recorder.focus.toward(wanted, seconds);
+    let Some(size) = camera.logical_viewport_size() else {
+        return next;
+    };
+    let strip = if recorder.captions { STRIP_HEIGHT } else { 0.0 };
+    let margin = size.y * 0.03;
+    let free = Rect::new(
+        margin,
+        margin,
+        size.x - margin,
+        size.y * (1.0 - strip) - margin,
+    );
+    next.kept_in_sight(|focus| {
+        let eye = GlobalTransform::from(focus.view(orbit));
+        index.places.iter().all(|&p| {
+            camera
+                .world_to_viewport(&eye, p)
+                .is_ok_and(|v| free.contains(v))
+        })
+    })
 }
 
 /// Shade over the scene behind a card, and under the caption strip.
@@ -518,17 +550,24 @@ fn caption(painter: &egui::Painter, screen: egui::Rect, game: &str, text: &str) 
     );
     painter.rect_filled(strip, 0.0, STRIP_SHADE);
     let margin = h * 0.03;
-    painter.text(
-        egui::pos2(strip.left() + margin, strip.center().y),
-        egui::Align2::LEFT_CENTER,
-        game,
+    // A long game name wraps in its share of the strip; the caption takes
+    // the rest, so the two never overlap.
+    let name = painter.layout(
+        game.to_owned(),
         egui::FontId::proportional(h * 0.032),
+        LINE_INK,
+        strip.width() * (1.0 - CAPTION_ROOM) - 2.0 * margin,
+    );
+    let name_size = name.size();
+    painter.galley(
+        egui::pos2(strip.left() + margin, strip.center().y - name_size.y / 2.0),
+        name,
         LINE_INK,
     );
     // A lesson's sentence is longer than a move's notation: it wraps in the
     // room the game's name leaves, in a smaller hand when one line is not
     // enough.
-    let room = strip.width() * CAPTION_ROOM;
+    let room = strip.width() - name_size.x - 3.0 * margin;
     let mut galley = painter.layout(
         text.to_owned(),
         egui::FontId::proportional(h * 0.045),

@@ -56,6 +56,34 @@ impl Focus {
         }
     }
 
+    /// The focus `share` of the way from this one to `other`.
+    pub fn blend(self, other: Focus, share: f32) -> Focus {
+        Focus {
+            at: self.at.lerp(other.at, share),
+            nearness: self.nearness + (other.nearness - self.nearness) * share,
+        }
+    }
+
+    /// The focus nearest `self` on the way from the whole boards to it at
+    /// which `fits` holds (every cell in sight, clear of the caption strip):
+    /// a move at the far side of a wide layout (the Loom beside the
+    /// Tapestry) pulls the camera only as far as the rest allows.
+    pub fn kept_in_sight(self, fits: impl Fn(Focus) -> bool) -> Focus {
+        if fits(self) {
+            return self;
+        }
+        let (mut fitting, mut failing) = (0.0f32, 1.0f32);
+        for _ in 0..12 {
+            let mid = (fitting + failing) / 2.0;
+            if fits(Focus::WHOLE.blend(self, mid)) {
+                fitting = mid;
+            } else {
+                failing = mid;
+            }
+        }
+        Focus::WHOLE.blend(self, fitting)
+    }
+
     /// The camera of `orbit` brought to this focus: as near as it says,
     /// looking from the same side at the same angle, moved sideways.
     pub fn view(self, orbit: &OrbitCamera) -> Transform {
@@ -70,6 +98,18 @@ impl Focus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A focus that would take the camera too far is held back to the
+    /// furthest one that fits, and one that fits is kept.
+    #[test]
+    fn a_focus_is_held_back_until_everything_fits() {
+        let wanted = Focus::on_move(Vec3::new(4.0, 0.0, 0.0), Vec3::new(6.0, 0.0, 0.0));
+        let fits = |f: Focus| f.at.x <= 1.0;
+        let kept = wanted.kept_in_sight(fits);
+        assert!(fits(kept) && kept.at.x > 0.99, "{kept:?}");
+        assert!(kept.nearness > NEAR && kept.nearness < 1.0);
+        assert_eq!(wanted.kept_in_sight(|_| true), wanted);
+    }
 
     /// The gaze settles on a move within a second and never overshoots,
     /// and a move at a corner stays in the middle half of the picture's
