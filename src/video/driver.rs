@@ -96,7 +96,6 @@ impl RecordPlugin {
                 in_flight: 0,
                 received: 0,
                 capture_now: false,
-                aim: None,
                 action: None,
                 focus: Focus::WHOLE,
                 seat: None,
@@ -159,10 +158,9 @@ struct Recorder {
     received: u64,
     /// This update captures frame `next`.
     capture_now: bool,
-    /// Where the man of the current move went, for the cinematic camera.
-    aim: Option<Vec3>,
-    /// Where the current move's man came from and went, for the showcase's
-    /// camera, and where that camera looks in this frame.
+    /// Where the current move's man came from and went (the cinematic
+    /// camera leans toward where he goes, the showcase's looks at the
+    /// move), and where the showcase's camera looks in this frame.
     action: Option<(Vec3, Vec3)>,
     focus: Focus,
     /// The segment's seat (its game's side count and the side): the view
@@ -209,7 +207,6 @@ fn play_the_beat(
                     games.write(NewGameRequested { session });
                 }
                 recorder.seat = seat;
-                recorder.aim = None;
                 recorder.action = None;
                 recorder.focus = Focus::WHOLE;
             }
@@ -217,7 +214,6 @@ fn play_the_beat(
                 let text = recorder.script.segments[s].steps[m].text.clone();
                 moves.write(MoveRequested { text });
             }
-            Beat::Hold(_) => recorder.aim = None,
             _ => {}
         }
     }
@@ -308,7 +304,6 @@ fn note_the_mover(
 ) {
     for applied in applied.read() {
         let (from, to) = (applied.mv.route.from, applied.mv.route.to);
-        recorder.aim = Some(index.place(to));
         recorder.action = Some((index.place(from), index.place(to)));
     }
 }
@@ -346,7 +341,7 @@ fn aim_camera(
         {
             let bell = (std::f32::consts::PI * offset as f32 / span.frames as f32).sin();
             view.distance *= 1.0 - PUSH * bell;
-            target = recorder.aim.map(|aim| (aim, LEAN * bell));
+            target = recorder.action.map(|(_, to)| (to, LEAN * bell));
         }
     }
     let mut transform = view.transform();

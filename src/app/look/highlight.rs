@@ -1,6 +1,7 @@
 //! Draws the marks planned in [`crate::app::play::marks`]: the selected piece, its
 //! targets (a dot where it may move, a ring round what it may capture, both
-//! green: red means forbidden or attacked, as in check), the last move, and a King in check.
+//! green: red means forbidden or attacked), the last move, and a King in
+//! check.
 
 use bevy::prelude::*;
 

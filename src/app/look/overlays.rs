@@ -127,10 +127,11 @@ fn draw_route(gizmos: &mut Gizmos, points: &[Vec3], colour: Color, kind: HintKin
     };
     let dashed = kind == HintKind::Forbidden;
     let headed = !matches!(kind, HintKind::Definers | HintKind::Transmitter);
-    for leg in points.windows(2) {
+    let legs = points.len() - 1;
+    for (i, leg) in points.windows(2).enumerate() {
         let (a, b) = (leg[0], leg[1]);
         // The last leg stops where the arrowhead starts.
-        let b = if headed && b == last && a == penultimate {
+        let b = if headed && i + 1 == legs {
             b - (b - a).normalize_or_zero() * ARROW_TIP.min(a.distance(b) * 0.5)
         } else {
             b

@@ -7,10 +7,9 @@
 
 use bevy::prelude::*;
 
-use crate::app::play::game::{GameStarted, Match, MoveApplied, PositionChanged};
-use crate::app::play::pieces::PieceSystems;
+use crate::app::play::game::{GameStarted, GameSystems, Match, MoveApplied, PositionChanged};
 use crate::rules::Side;
-use crate::rules::view::{CellId, Placement, eliminated_sides};
+use crate::rules::view::{CellId, eliminated_sides};
 
 /// The cells an eliminated army left, and whose army it was.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -21,11 +20,12 @@ pub struct Vacated {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Vacated>()
-        .add_systems(Update, show_eliminations.after(PieceSystems));
+        .add_systems(Update, show_eliminations.after(GameSystems));
 }
 
-/// Notes the cells an eliminated army left; any other move, a new game or
-/// a jump in the game's history clears them.
+/// Notes the players a move eliminated and the cells their armies left
+/// (the pieces' animation reads them in the same frame); any other move, a
+/// new game or a jump in the game's history clears them.
 pub fn show_eliminations(
     mut applied: MessageReader<MoveApplied>,
     mut started: MessageReader<GameStarted>,
@@ -47,12 +47,12 @@ pub fn show_eliminations(
         clear(&mut vacated);
         return;
     }
-    let leaving: Vec<&Placement> = last
+    let mut cells: Vec<CellId> = last
         .before
         .iter()
         .filter(|p| p.side.is_some_and(|s| sides.contains(&s)))
+        .map(|p| p.cell)
         .collect();
-    let mut cells: Vec<CellId> = leaving.iter().map(|p| p.cell).collect();
     cells.sort();
     cells.dedup();
     *vacated = Vacated { cells, sides };

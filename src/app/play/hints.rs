@@ -21,9 +21,22 @@ pub struct HoveredCell(pub Option<CellId>);
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Overlays(pub Vec<Hint>);
 
+/// Whether check lines, and a King's check mark, are drawn in this frame
+/// ([`check_lines_wanted`]), decided once for the hints and the marks.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckShown(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HoveredCell>()
         .init_resource::<Overlays>()
+        .init_resource::<CheckShown>()
+        .add_systems(
+            Update,
+            decide_check_shown
+                .after(GameSystems)
+                .after(PieceSystems)
+                .after(show_lesson_hints),
+        )
         // After the match, the selection (and its clearing) and the
         // lesson's marks have changed in this frame, so that the hints are
         // the frame's own.
@@ -31,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             gather_hints
                 .after(GameSystems)
-                .after(PieceSystems)
+                .after(decide_check_shown)
                 .after(show_eliminations)
                 .after(clear_on_change)
                 .after(show_lesson_hints)
@@ -43,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
 /// shows when the move that gives it is made, not while the man travels),
 /// and in a lesson only while its words speak of check or mate (a mark no
 /// caption explains is not drawn).
-pub fn check_lines_wanted(lesson: Option<&LessonPlayer>, moving: bool) -> bool {
+fn check_lines_wanted(lesson: Option<&LessonPlayer>, moving: bool) -> bool {
     if moving {
         return false;
     }
@@ -63,38 +76,43 @@ pub fn check_lines_wanted(lesson: Option<&LessonPlayer>, moving: bool) -> bool {
         })
 }
 
+/// Sets [`CheckShown`], only when it turns.
+pub fn decide_check_shown(
+    player: Option<Res<LessonPlayer>>,
+    moving: Query<(), With<Tween>>,
+    mut shown: ResMut<CheckShown>,
+) {
+    let wanted = check_lines_wanted(player.as_deref(), !moving.is_empty());
+    if shown.0 != wanted {
+        shown.0 = wanted;
+    }
+}
+
 /// Check lines once the men have landed; the cells an eliminated army left;
 /// the selected man's rule hints; the route of the move onto the hovered
 /// target.
-#[allow(clippy::too_many_arguments)]
 pub fn gather_hints(
     game: Res<Match>,
     selection: Res<Selection>,
     hovered: Res<HoveredCell>,
     lesson: Res<crate::app::learn::player::LessonHints>,
-    player: Option<Res<LessonPlayer>>,
+    check_shown: Res<CheckShown>,
     vacated: Res<Vacated>,
-    moving: Query<(), With<Tween>>,
-    mut was_moving: Local<bool>,
     mut overlays: ResMut<Overlays>,
 ) {
-    let now_moving = !moving.is_empty();
-    let landed = std::mem::replace(&mut *was_moving, now_moving) != now_moving;
-    let lesson_changed = player.as_ref().is_some_and(|p| p.is_changed());
     if !(game.is_changed()
         || selection.is_changed()
         || hovered.is_changed()
         || lesson.is_changed()
-        || lesson_changed
-        || vacated.is_changed()
-        || landed)
+        || check_shown.is_changed()
+        || vacated.is_changed())
     {
         return;
     }
     let session = game.session.as_ref();
     // A lesson's own marks and arrows come first.
     let mut hints = lesson.0.clone();
-    if check_lines_wanted(player.as_deref(), now_moving) {
+    if check_shown.0 {
         hints.extend(session.check_hints());
     }
     if let Some(side) = vacated.sides.first() {

@@ -7,12 +7,10 @@
 
 use bevy::prelude::*;
 
-use crate::app::learn::player::LessonPlayer;
 use crate::app::look::meshes::man_extent;
 use crate::app::play::game::{GameSystems, Match};
-use crate::app::play::hints::check_lines_wanted;
+use crate::app::play::hints::{CheckShown, decide_check_shown};
 use crate::app::play::pieces::Piece;
-use crate::app::play::pieces::Tween;
 use crate::app::play::selection::Selection;
 use crate::rules::glossary::man_info;
 use crate::rules::view::CellId;
@@ -62,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         plan_marks
             .after(GameSystems)
+            .after(decide_check_shown)
             .after(crate::app::play::selection::clear_on_change),
     );
 }
@@ -85,22 +84,18 @@ fn cover(game: &Match, cell: CellId) -> (f32, bool) {
 }
 
 /// The marks of this frame; a King's check mark shows when the check line
-/// does ([`check_lines_wanted`]).
+/// does ([`CheckShown`]).
 fn plan_marks(
     game: Option<Res<Match>>,
     selection: Res<Selection>,
-    player: Option<Res<LessonPlayer>>,
-    moving: Query<(), With<Tween>>,
+    check_shown: Res<CheckShown>,
     mut marks: ResMut<Marks>,
 ) {
     let Some(game) = game else { return };
-    let check_shown = check_lines_wanted(player.as_deref(), !moving.is_empty());
-    let shown_before = marks.0.iter().any(|m| m.kind == MarkKind::Check);
-    let check_turned = game.session.in_check() && check_shown != shown_before;
-    if !(game.is_changed() || selection.is_changed() || check_turned) {
+    if !(game.is_changed() || selection.is_changed() || check_shown.is_changed()) {
         return;
     }
-    let planned = marks_for(&game, &selection, check_shown);
+    let planned = marks_for(&game, &selection, check_shown.0);
     if marks.0 != planned {
         marks.0 = planned;
     }

@@ -8,9 +8,10 @@
 use bevy::prelude::*;
 
 use crate::app::play::board::{CellIndex, spawn_cells};
+use crate::app::play::elimination::{Vacated, show_eliminations};
 use crate::app::play::game::{AnimationSpeed, GameStarted, Match, MoveApplied, PositionChanged};
 use crate::rules::Side;
-use crate::rules::view::{CellId, Effect, ManState, Placement, eliminated_sides};
+use crate::rules::view::{CellId, Effect, ManState, Placement};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
@@ -93,6 +94,7 @@ pub(super) fn plugin(app: &mut App) {
             (rebuild_pieces, animate_applied_moves)
                 .chain()
                 .after(spawn_cells)
+                .after(show_eliminations)
                 .in_set(PieceSystems),
             (
                 advance_tweens,
@@ -260,6 +262,7 @@ fn animate_applied_moves(
     game: Option<Res<Match>>,
     index: Res<CellIndex>,
     speed: Res<AnimationSpeed>,
+    vacated: Res<Vacated>,
     pieces: Query<Entity, With<Piece>>,
 ) {
     let Some(last) = applied.read().last() else {
@@ -277,10 +280,9 @@ fn animate_applied_moves(
     if speed.0 <= 0.0 {
         return;
     }
-    let eliminated = eliminated_sides(&last.before, &game.session.placements());
     let shown = MoveShown {
         index: &index,
-        eliminated,
+        eliminated: vacated.sides.clone(),
         before: last.before.iter().map(Piece::of).collect(),
         after,
         spawned,
